@@ -1,0 +1,84 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** Tatango API v2: HTTP Basic with the account's login e-mail and an API key. */
+export class TatangoApi implements ICredentialType {
+	name = 'tatangoApi';
+
+	displayName = 'Tatango API';
+
+	icon = { light: 'file:../icons/tatango.svg', dark: 'file:../icons/tatango.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/tatango/n8n-nodes-tatango#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Login Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: true,
+			description: 'The e-mail address you log in to Tatango with',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Created in Tatango under My Account → API → Create API Key',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://app.tatango.com',
+			description:
+				'Change only to use a proxy or the local Tatango sandbox (for example http://127.0.0.1:8787)',
+		},
+		{
+			displayName: 'Requests per Hour',
+			name: 'requestsPerHour',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1200,
+			description:
+				"The account's v2 rate limit. Tatango allows 1,200 per hour unless your account manager raised it; the node spaces its calls to stay under it.",
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			auth: {
+				username: '={{$credentials.email}}',
+				password: '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/v2/accounts/me',
+			method: 'GET',
+			headers: { Accept: 'application/json' },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'Wrong login e-mail or API key (401)' },
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 403, message: 'This API key is disabled (403)' },
+			},
+		],
+	};
+}

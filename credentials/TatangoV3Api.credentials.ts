@@ -1,0 +1,88 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** Tatango API v3 (RCS and the message sending API): an API key in the `x-api-key` header. */
+export class TatangoV3Api implements ICredentialType {
+	name = 'tatangoV3Api';
+
+	displayName = 'Tatango v3 API';
+
+	icon = { light: 'file:../icons/tatango.svg', dark: 'file:../icons/tatango.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/tatango/n8n-nodes-tatango#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			placeholder: 'tatango_key_...',
+			description: 'Created in Tatango under My Account → API → Create API Key',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.v3.tatango.com',
+			description:
+				'Change only to use a proxy or the local Tatango sandbox (for example http://127.0.0.1:8787)',
+		},
+		{
+			displayName: 'Default Webhook URL',
+			name: 'defaultWebhookUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://your-n8n.example.com/webhook/tatango?token=...',
+			description:
+				"Where Tatango reports delivery events for RCS sends that don't name their own webhook URL. Paste the production URL of a Tatango Trigger here.",
+		},
+		{
+			displayName: 'Requests per Second',
+			name: 'requestsPerSecond',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 10,
+			description:
+				"The key's v3 rate limit. Tatango allows 10 per second unless it was raised for your account; the node spaces its calls to stay under it.",
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'x-api-key': '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// v3 has no read-only endpoint. An empty send request is refused by validation (400) when the
+	// key is good and with 403 when it is not, so testing the key never sends a message.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/transactional_messages/send_rcs_rich_card',
+			method: 'POST',
+			body: {},
+			json: true,
+			ignoreHttpStatusErrors: true,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'message',
+					value: 'Forbidden',
+					message: 'The API key was refused (403): check the key, or create a new one',
+				},
+			},
+		],
+	};
+}

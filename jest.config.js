@@ -1,0 +1,9 @@
+// Unit, node and sandbox tests: no n8n install, no network beyond loopback.
+// End-to-end and queue-mode suites have their own configs (test/e2e, test/queue).
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+	testMatch: ['<rootDir>/test/{unit,node,sandbox,trigger,faults}/**/*.test.{js,ts}'],
+	moduleFileExtensions: ['ts', 'js', 'json'],
+};
