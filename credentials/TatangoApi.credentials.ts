@@ -51,6 +51,15 @@ export class TatangoApi implements ICredentialType {
 			description:
 				"The account's v2 rate limit. Tatango allows 1,200 per hour unless your account manager raised it; the node spaces its calls to stay under it.",
 		},
+		{
+			displayName: 'Max Wait When Rate Limited (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 120,
+			description:
+				'When Tatango answers 429 (too many requests), the node waits and tries again, for at most this long per call, before failing the item',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

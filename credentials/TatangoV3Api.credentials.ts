@@ -9,7 +9,7 @@ import type {
 export class TatangoV3Api implements ICredentialType {
 	name = 'tatangoV3Api';
 
-	displayName = 'Tatango v3 API';
+	displayName = 'Tatango V3 API';
 
 	icon = { light: 'file:../icons/tatango.svg', dark: 'file:../icons/tatango.dark.svg' } as const;
 
@@ -51,6 +51,15 @@ export class TatangoV3Api implements ICredentialType {
 			default: 10,
 			description:
 				"The key's v3 rate limit. Tatango allows 10 per second unless it was raised for your account; the node spaces its calls to stay under it.",
+		},
+		{
+			displayName: 'Max Wait When Rate Limited (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 120,
+			description:
+				'When Tatango answers 429 (too many requests), the node waits and tries again, for at most this long per call, before failing the item',
 		},
 	];
 

@@ -1,0 +1,243 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import {
+	type CollectedData,
+	type OptInRequest,
+	type OptInSettings,
+	type SuccessAction,
+	toPositiveId,
+	validateOptInSettings,
+} from '../../validation';
+import { listLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	listLocator,
+	{
+		displayName: 'Opt-In Type',
+		name: 'optInType',
+		type: 'options',
+		options: [
+			{
+				name: 'Single',
+				value: 'single',
+				description: 'The number is subscribed when it texts the keyword or is added',
+			},
+			{
+				name: 'Double',
+				value: 'double',
+				description: 'The number answers one or more requests by text before it is subscribed',
+			},
+		],
+		default: 'single',
+	},
+	{
+		displayName: 'First Opt-In Message',
+		name: 'firstOptInMessage',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		displayOptions: { show: { optInType: ['single'] } },
+		description: 'Sent when a number that was never on the list completes opt-in',
+	},
+	{
+		displayName: 'Second Opt-In Message',
+		name: 'secondOptInMessage',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		displayOptions: { show: { optInType: ['single'] } },
+		description: 'Sent when a number that was on the list before (opted in, out, and in again) completes opt-in',
+	},
+	{
+		displayName: 'Opt-In Requests',
+		name: 'optInRequests',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		placeholder: 'Add Opt-In Request',
+		displayOptions: { show: { optInType: ['double'] } },
+		description: 'Asked in this order; the last one must subscribe the number',
+		options: [
+			{
+				displayName: 'Request',
+				name: 'request',
+				values: [
+					{
+						displayName: 'Collected Data',
+						name: 'collectedData',
+						type: 'options',
+						options: [
+							{
+								name: 'Email Address',
+								value: 'email_address',
+							},
+							{
+								name: 'First Name',
+								value: 'first_name',
+							},
+							{
+								name: 'YES',
+								value: 'yes',
+							},
+							{
+								name: 'ZIP Code',
+								value: 'zip_code',
+							},
+						],
+						default: 'yes',
+						description: 'What the number is asked to reply with',
+					},
+					{
+						displayName: 'Follow Up',
+						name: 'followUp',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to send a reminder when there is no reply',
+					},
+					{
+						displayName: 'Follow-Up Hour',
+						name: 'followUpHour',
+						type: 'number',
+						default: 24,
+						description: 'Hours without a reply before the reminder is sent',
+					},
+					{
+						displayName: 'No-Response Message',
+						name: 'noResponseMessage',
+						type: 'string',
+						default: '',
+						description: 'The reminder text',
+					},
+					{
+						displayName: 'Opt-In Message',
+						name: 'optInMessage',
+						type: 'string',
+						default: '',
+						description: 'Confirmation for a first-time subscriber',
+					},
+					{
+						displayName: 'Request Message',
+						name: 'requestMessage',
+						type: 'string',
+						default: '',
+						description: 'The text asking for the data',
+					},
+					{
+						displayName: 'Retry Message',
+						name: 'retryMessage',
+						type: 'string',
+						default: '',
+						description: 'Sent when the reply is not accepted',
+					},
+					{
+						displayName: 'Second Opt-In Message',
+						name: 'secondOptInMessage',
+						type: 'string',
+						default: '',
+						description: 'Confirmation for a returning subscriber',
+					},
+					{
+						displayName: 'Success Action',
+						name: 'successAction',
+						type: 'options',
+						options: [
+							{
+								name: 'Go to the Next Request',
+								value: 'nextrequest',
+							},
+							{
+								name: 'Subscribe the Number',
+								value: 'optinsubscriber',
+							},
+					],
+						default: 'optinsubscriber',
+						description: 'What a valid reply leads to',
+					},
+			],
+			},
+		],
+	},
+	{
+		displayName: 'Bypass Opt-In Response',
+		name: 'bypassOptInResponse',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to skip the confirmation message when someone completes opt-in (for senders who schedule their own welcome message)',
+	},
+];
+
+const displayOptions = { show: { resource: ['list'], operation: ['updateOptInSettings'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+function textOrNull(value: unknown): string | null {
+	return value === undefined || value === null || String(value).trim() === '' ? null : String(value);
+}
+
+/** One request as n8n's form holds it, as Tatango takes it. Follow-up fields go only with follow-up. */
+export function toOptInRequest(values: IDataObject): OptInRequest {
+	const followUp = values.followUp === true;
+	return {
+		collected_data: values.collectedData as CollectedData,
+		request_message: String(values.requestMessage ?? ''),
+		retry_message: String(values.retryMessage ?? ''),
+		follow_up: followUp,
+		follow_up_hour: followUp ? Number(values.followUpHour) : null,
+		no_response_message: followUp ? textOrNull(values.noResponseMessage) : null,
+		opt_in_message: textOrNull(values.optInMessage),
+		second_opt_in_message: textOrNull(values.secondOptInMessage),
+		success_action: values.successAction as SuccessAction,
+	};
+}
+
+export interface OptInSettingsInput {
+	optInType: 'single' | 'double';
+	bypassOptInResponse: boolean;
+	firstOptInMessage?: unknown;
+	secondOptInMessage?: unknown;
+	requests?: IDataObject[];
+}
+
+export function buildOptInSettings(input: OptInSettingsInput): OptInSettings {
+	const settings: OptInSettings = {
+		opt_in_type: input.optInType,
+		bypass_opt_in_response: input.bypassOptInResponse,
+	};
+	if (input.optInType === 'single') {
+		settings.first_optin_message = textOrNull(input.firstOptInMessage);
+		settings.second_optin_message = textOrNull(input.secondOptInMessage);
+	} else {
+		settings.opt_in_requests = (input.requests ?? []).map(toOptInRequest);
+	}
+	return validateOptInSettings(settings);
+}
+
+export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
+	const listId = toPositiveId(this.getNodeParameter('listId', i, '', { extractValue: true }), 'List');
+	const optInType = this.getNodeParameter('optInType', i) as 'single' | 'double';
+	const single = optInType === 'single';
+	const settings = buildOptInSettings({
+		optInType,
+		bypassOptInResponse: this.getNodeParameter('bypassOptInResponse', i, false) as boolean,
+		firstOptInMessage: single ? this.getNodeParameter('firstOptInMessage', i, '') : undefined,
+		secondOptInMessage: single ? this.getNodeParameter('secondOptInMessage', i, '') : undefined,
+		requests: single
+			? undefined
+			: (((this.getNodeParameter('optInRequests', i, {}) as IDataObject).request ?? []) as IDataObject[]),
+	});
+	const { body } = await tatango.request(
+		{
+			api: 'v2',
+			method: 'PUT',
+			path: `/api/v2/lists/${listId}/opt_in_settings`,
+			body: settings as unknown as IDataObject,
+			kind: 'idempotent',
+			notFound: `List ${listId} was not found in this Tatango account`,
+		},
+		i,
+	);
+	return { listId, ...body };
+}

@@ -1,0 +1,12 @@
+import type { AllEntities } from 'n8n-workflow';
+
+type NodeMap = {
+	subscriber: 'add' | 'unsubscribe';
+	keyword: 'checkAvailability';
+	transactionalMessage: 'send';
+	list: 'updateOptInSettings';
+	momtReport: 'get';
+	rcs: 'sendRichCard';
+};
+
+export type TatangoType = AllEntities<NodeMap>;

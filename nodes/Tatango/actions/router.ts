@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { createTatangoClient, type TatangoClient } from '../transport';
+import { InvalidInputError } from '../validation';
+import * as keyword from './keyword/keyword.resource';
+import * as list from './list/list.resource';
+import * as momtReport from './momtReport/momtReport.resource';
+import type { TatangoType } from './node.type';
+import * as rcs from './rcs/rcs.resource';
+import * as subscriber from './subscriber/subscriber.resource';
+import * as transactionalMessage from './transactionalMessage/transactionalMessage.resource';
+
+type Operation = (this: IExecuteFunctions, i: number, tatango: TatangoClient) => Promise<IDataObject>;
+
+type OperationsOf<R extends TatangoType['resource']> = Extract<TatangoType, { resource: R }>['operation'];
+
+/** Every resource/operation pair of the node type is wired here, or this does not compile. */
+const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Operation } } = {
+	subscriber: { add: subscriber.add.execute, unsubscribe: subscriber.unsubscribe.execute },
+	keyword: { checkAvailability: keyword.checkAvailability.execute },
+	transactionalMessage: { send: transactionalMessage.send.execute },
+	list: { updateOptInSettings: list.updateOptInSettings.execute },
+	momtReport: { get: momtReport.get.execute },
+	rcs: { sendRichCard: rcs.sendRichCard.execute },
+};
+
+/** Input rule violations become NodeOperationErrors naming the field, the rule and the item. */
+function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number) {
+	if (error instanceof InvalidInputError) {
+		return new NodeOperationError(context.getNode(), `Invalid ${error.message}`, {
+			itemIndex,
+			description: error.hint ?? `Item ${itemIndex}: fix "${error.field}" and run again. Nothing was sent to Tatango.`,
+		});
+	}
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * Runs the chosen operation once per input item. Every input item ends as exactly one output item
+ * (paired with it) or one error: with Continue On Fail the error becomes that item's output.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as TatangoType['resource'];
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const run = (operations[resource] as Record<string, Operation> | undefined)?.[operation];
+	if (!run) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+
+	const tatango = createTatangoClient(this);
+	const returnData: INodeExecutionData[] = [];
+	for (let i = 0; i < items.length; i++) {
+		try {
+			const json = await run.call(this, i, tatango);
+			returnData.push({ json, pairedItem: { item: i } });
+		} catch (error) {
+			const nodeError = asNodeError(this, error, i);
+			if (this.continueOnFail()) {
+				returnData.push({
+					json: { error: nodeError.message, ...(nodeError.description ? { errorDescription: nodeError.description } : {}) },
+					error: nodeError,
+					pairedItem: { item: i },
+				});
+				continue;
+			}
+			throw nodeError;
+		}
+	}
+	return [returnData];
+}

@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import { toPositiveId, toTenDigitPhone } from '../../validation';
+import { listLocator, phoneNumberField } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	listLocator,
+	phoneNumberField('The subscriber to unsubscribe from this list only; other lists are not affected'),
+];
+
+const displayOptions = { show: { resource: ['subscriber'], operation: ['unsubscribe'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
+	const listId = toPositiveId(this.getNodeParameter('listId', i, '', { extractValue: true }), 'List');
+	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
+	const { body } = await tatango.request(
+		{
+			api: 'v2',
+			method: 'DELETE',
+			path: `/api/v2/lists/${listId}/subscribers/${phone}`,
+			kind: 'idempotent',
+			notFound: `${phone} is not a subscriber of list ${listId}`,
+		},
+		i,
+	);
+	return { listId, ...body };
+}

@@ -1,0 +1,129 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import {
+	toMessageContent,
+	toOptionalMediaUrl,
+	toPositiveId,
+	toRequiredText,
+	toTenDigitPhone,
+} from '../../validation';
+import { phoneNumberField } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
+	{
+		displayName: 'Content',
+		name: 'content',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		description: 'The message text: up to 160 characters as SMS, 5000 as MMS',
+	},
+	{
+		displayName: 'Send as MMS',
+		name: 'isMms',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to send a multimedia message with a subject and an attachment',
+	},
+	{
+		displayName: 'Subject',
+		name: 'subject',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: { show: { isMms: [true] } },
+		description: 'Bold subject line of the MMS, up to 40 characters',
+	},
+	{
+		displayName: 'Fallback Content',
+		name: 'fallbackContent',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: { show: { isMms: [true] } },
+		description: "Text sent instead when the phone can't receive MMS, up to 160 characters",
+	},
+	{
+		displayName: 'Attachment ID',
+		name: 'attachmentId',
+		type: 'number',
+		default: 0,
+		required: true,
+		displayOptions: { show: { isMms: [true] } },
+		description: 'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Reply Webhook URL',
+				name: 'webhookCallbackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://your-n8n.example.com/webhook/...',
+				description: 'Where Tatango posts replies to this message (a Tatango Trigger URL)',
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['transactionalMessage'], operation: ['send'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export interface TransactionalInput {
+	phoneNumber: unknown;
+	content: unknown;
+	isMms: boolean;
+	subject?: unknown;
+	fallbackContent?: unknown;
+	attachmentId?: unknown;
+	webhookCallbackUrl?: unknown;
+}
+
+/**
+ * The body Tatango documents for live use: wrapped in `transactional_message`, the number in
+ * `number` (the spec's sample shows a flat `phone_number`; see the README's compatibility notes).
+ */
+export function buildTransactionalMessage(input: TransactionalInput): IDataObject {
+	const message: IDataObject = {
+		number: toTenDigitPhone(input.phoneNumber),
+		content: toMessageContent(input.content, input.isMms),
+	};
+	if (input.isMms) {
+		message.is_mms = true;
+		message.subject = toRequiredText(input.subject, 'Subject', 40);
+		message.fallback_content = toRequiredText(input.fallbackContent, 'Fallback Content', 160);
+		message.attachment_id = toPositiveId(input.attachmentId, 'Attachment ID');
+	}
+	const callback = toOptionalMediaUrl(input.webhookCallbackUrl, 'Reply Webhook URL');
+	if (callback) message.webhook_callback_url = callback;
+	return { transactional_message: message };
+}
+
+export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
+	const isMms = this.getNodeParameter('isMms', i, false) as boolean;
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const body = buildTransactionalMessage({
+		phoneNumber: this.getNodeParameter('phoneNumber', i),
+		content: this.getNodeParameter('content', i),
+		isMms,
+		subject: isMms ? this.getNodeParameter('subject', i) : undefined,
+		fallbackContent: isMms ? this.getNodeParameter('fallbackContent', i) : undefined,
+		attachmentId: isMms ? this.getNodeParameter('attachmentId', i) : undefined,
+		webhookCallbackUrl: options.webhookCallbackUrl,
+	});
+	const response = await tatango.request(
+		{ api: 'v2', method: 'POST', path: '/api/v2/transactional_messages', body, kind: 'send' },
+		i,
+	);
+	return response.body;
+}

@@ -1,0 +1,52 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { createTatangoClient } from '../transport';
+
+const PAGE_SIZE = 100;
+
+function matches(filter: string | undefined, ...texts: unknown[]): boolean {
+	if (!filter) return true;
+	const needle = filter.toLowerCase();
+	return texts.some((text) => String(text ?? '').toLowerCase().includes(needle));
+}
+
+/** The account's lists for the "From List" picker: `GET /api/v2/lists`, a page at a time. */
+export async function searchLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const { body } = await createTatangoClient(this).request({
+		api: 'v2',
+		method: 'GET',
+		path: '/api/v2/lists',
+		qs: { page, per_page: PAGE_SIZE },
+		kind: 'read',
+	});
+	const lists = (body.lists ?? []) as IDataObject[];
+	const results = lists
+		.filter((entry) => matches(filter, entry.name, entry.id))
+		.map((entry) => ({
+			name: `${String(entry.name)} (${String(entry.id)})`,
+			value: String(entry.id),
+		}));
+	const hasMore = page < Number(body.pages_count ?? 0);
+	return { results, paginationToken: hasMore ? String(page + 1) : undefined };
+}
+
+/** The account's shortcodes for the "From List" picker: `GET /api/v2/shortcodes`. */
+export async function searchShortcodes(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const { body } = await createTatangoClient(this).request({
+		api: 'v2',
+		method: 'GET',
+		path: '/api/v2/shortcodes',
+		kind: 'read',
+	});
+	const shortcodes = ((body.shortcodes ?? []) as unknown[]).map((entry) =>
+		entry && typeof entry === 'object' ? String((entry as IDataObject).id ?? (entry as IDataObject).shortcode) : String(entry),
+	);
+	return {
+		results: shortcodes.filter((code) => matches(filter, code)).map((code) => ({ name: code, value: code })),
+	};
+}

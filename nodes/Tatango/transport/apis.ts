@@ -1,0 +1,39 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+export type ApiVersion = 'v2' | 'v3';
+
+/** What the transport needs to know of each Tatango API generation. */
+export const API = {
+	v2: {
+		credentialType: 'tatangoApi',
+		credentialName: 'Tatango API',
+		defaultBaseUrl: 'https://app.tatango.com',
+		/** Published limit: 1,200 calls per hour. */
+		intervalMs: (credentials: ICredentialDataDecryptedObject) =>
+			3_600_000 / positiveOr(credentials.requestsPerHour, 1200),
+	},
+	v3: {
+		credentialType: 'tatangoV3Api',
+		credentialName: 'Tatango V3 API',
+		defaultBaseUrl: 'https://api.v3.tatango.com',
+		/** Published limit: 10 calls per second per key. */
+		intervalMs: (credentials: ICredentialDataDecryptedObject) =>
+			1000 / positiveOr(credentials.requestsPerSecond, 10),
+	},
+} as const;
+
+function positiveOr(value: unknown, fallback: number): number {
+	const number = Number(value);
+	return Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
+/** The credential's longest total wait for rate limits, in milliseconds. */
+export function maxRateLimitWaitMs(credentials: ICredentialDataDecryptedObject): number {
+	const seconds = Number(credentials.maxRateLimitWait ?? 120);
+	return (Number.isFinite(seconds) && seconds >= 0 ? seconds : 120) * 1000;
+}
+
+export function baseUrlOf(api: ApiVersion, credentials: ICredentialDataDecryptedObject): string {
+	const configured = typeof credentials.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
+	return (configured || API[api].defaultBaseUrl).replace(/\/+$/, '');
+}

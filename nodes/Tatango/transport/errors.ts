@@ -1,0 +1,115 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { API, type ApiVersion } from './apis';
+import type { RetryDecision } from './retryPolicy';
+
+/** The service's own words: v2 answers `{"status":"error","error":"..."}`, v3 `{"message":"..."}`. */
+export function serviceMessage(body: unknown): string | undefined {
+	if (body && typeof body === 'object') {
+		const { error, message, errors } = body as Record<string, unknown>;
+		if (typeof error === 'string' && error) return error;
+		if (typeof message === 'string' && message) return message;
+		if (Array.isArray(errors) && errors.length > 0) return errors.map(String).join('; ');
+	}
+	return undefined;
+}
+
+function looksLikeHtml(body: unknown): boolean {
+	return typeof body === 'string' && /<html|<!doctype/i.test(body);
+}
+
+export interface FailedResponse {
+	api: ApiVersion;
+	statusCode: number;
+	body: unknown;
+	/** What a 404 means for this call, e.g. "List 12 was not found". */
+	notFound?: string;
+	attempts: number;
+	stoppedBecause: RetryDecision['because'];
+	waitedMs: number;
+}
+
+/**
+ * A Tatango error answer as a NodeApiError: the service's message, the HTTP code, and a hint
+ * saying what to do. Built from the response body only: the request (and its Authorization or
+ * x-api-key header) never reaches the error.
+ */
+export function apiErrorFromResponse(node: INode, failure: FailedResponse, itemIndex: number): NodeApiError {
+	const { api, statusCode, body } = failure;
+	const credential = `'${API[api].credentialName}' credential`;
+	const said = serviceMessage(body);
+	let message = said ?? `Tatango answered with HTTP ${statusCode}`;
+	let description: string | undefined;
+
+	if (statusCode === 401) {
+		message = `Tatango rejected the login e-mail or API key of the ${credential} (401)`;
+		description = `Tatango said: ${said ?? 'unauthorized'}. Check both fields of the credential; API keys are created in Tatango under My Account → API.`;
+	} else if (statusCode === 403 && looksLikeHtml(body)) {
+		message = "Tatango's firewall blocked this request (403)";
+		description =
+			"This is not a credential problem: Tatango's web application firewall refuses requests whose content it considers a threat (seen with URLs of public request-catcher sites). Change the URLs or text and try again.";
+	} else if (statusCode === 403) {
+		message =
+			api === 'v2'
+				? `The API key of the ${credential} is not allowed: ${said ?? 'forbidden'} (403)`
+				: `Tatango refused the API key of the ${credential} (403)`;
+		description =
+			api === 'v2'
+				? 'A disabled key can be re-enabled or replaced in Tatango under My Account → API.'
+				: 'Check the key in the credential; keys are created in Tatango under My Account → API.';
+	} else if (statusCode === 404) {
+		message = failure.notFound ? `${failure.notFound} (404)` : `${message} (404)`;
+		description = said ? `Tatango said: ${said}` : undefined;
+	} else if (statusCode === 422 && /landline|unreachable carrier/i.test(said ?? '')) {
+		message = `${said} (422)`;
+		description =
+			'Tatango texts mobile numbers only. This number is a landline or its carrier cannot be reached: check it with the person, or filter such numbers out before this node.';
+	} else if (statusCode === 429) {
+		message = `Tatango's rate limit was still exceeded after waiting ${Math.round(failure.waitedMs / 1000)} s (429)`;
+		description = `Raise "Max Wait When Rate Limited" or lower "Requests per ${api === 'v2' ? 'Hour' : 'Second'}" in the ${credential}, or ask Tatango for a higher limit.`;
+	} else if (failure.stoppedBecause === 'ambiguous_send') {
+		message = `The message may have been sent: Tatango answered HTTP ${statusCode}${said ? ` (${said})` : ''}`;
+		description = AMBIGUOUS_SEND_HINT;
+	} else if (statusCode >= 500) {
+		message = `Tatango answered HTTP ${statusCode}${said ? `: ${said}` : ''} after ${failure.attempts} attempts`;
+		description = 'A problem on Tatango\'s side. The call was retried; try again later.';
+	} else {
+		message = `${message} (${statusCode})`;
+	}
+
+	return new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
+		message,
+		description,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+}
+
+const AMBIGUOUS_SEND_HINT =
+	"Tatango may have received the request before the failure, so the node did not retry it: retrying could text the person twice. Check Tatango's message log, or the Tatango Trigger's delivery events, before sending it again.";
+
+/** A network failure (no HTTP answer) as a NodeApiError, without any request details. */
+export function apiErrorFromNetwork(
+	node: INode,
+	code: string | undefined,
+	stoppedBecause: RetryDecision['because'],
+	attempts: number,
+	itemIndex: number,
+): NodeApiError {
+	const what = code ? `the connection failed (${code})` : 'the connection failed';
+	const ambiguous = stoppedBecause === 'ambiguous_send';
+	return new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
+		message: ambiguous ? `The message may have been sent: ${what}` : `Could not reach Tatango: ${what} after ${attempts} attempts`,
+		description: ambiguous
+			? AMBIGUOUS_SEND_HINT
+			: 'Check the Base URL of the credential and the network between n8n and Tatango.',
+		itemIndex,
+	});
+}
+
+/** Keeps an error body small and free of anything but what the service said. */
+function sanitizeBody(body: unknown): unknown {
+	if (typeof body === 'string') return body.slice(0, 500);
+	return body ?? null;
+}

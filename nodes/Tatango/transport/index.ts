@@ -1,0 +1,168 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs } from './apis';
+import { apiErrorFromNetwork, apiErrorFromResponse } from './errors';
+import { Pacer } from './pacer';
+import { type AttemptOutcome, type CallKind, decideRetry } from './retryPolicy';
+
+export type { ApiVersion } from './apis';
+export type { CallKind } from './retryPolicy';
+
+export interface TatangoCall {
+	api: ApiVersion;
+	method: IHttpRequestMethods;
+	/** Path below the API's base URL, e.g. `/api/v2/lists/12/subscribers`. */
+	path: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	kind: CallKind;
+	/** What a 404 means for this call, for the error message. */
+	notFound?: string;
+	/** Error statuses that are an answer for this call, returned instead of thrown. */
+	answerStatuses?: number[];
+}
+
+export interface TatangoResponse {
+	statusCode: number;
+	body: IDataObject;
+}
+
+export interface TatangoClient {
+	request(call: TatangoCall, itemIndex?: number): Promise<TatangoResponse>;
+	credentials(api: ApiVersion): Promise<ICredentialDataDecryptedObject>;
+}
+
+const REQUEST_TIMEOUT_MS = 60_000;
+const MAX_FAILURE_RETRIES = 3;
+
+type Context = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** Finds an error code (ECONNREFUSED, ETIMEDOUT...) anywhere in an error's cause chain. */
+function networkCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		const { code } = current as { code?: unknown };
+		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/**
+ * The only code that talks HTTP to Tatango. One client serves one node run: it loads each
+ * credential once, spaces calls to the credential's rate, waits out 429s, retries what is safe to
+ * retry, and turns failures into NodeApiErrors that carry no secret.
+ */
+export function createTatangoClient(
+	context: Context,
+	{ pause = sleep }: { pause?: (ms: number) => Promise<void> } = {},
+): TatangoClient {
+	const credentialCache = new Map<ApiVersion, Promise<ICredentialDataDecryptedObject>>();
+	const pacers = new Map<ApiVersion, Pacer>();
+
+	async function credentials(api: ApiVersion) {
+		let loaded = credentialCache.get(api);
+		if (!loaded) {
+			loaded = context.getCredentials(API[api].credentialType);
+			credentialCache.set(api, loaded);
+		}
+		return await loaded;
+	}
+
+	async function pacerFor(api: ApiVersion) {
+		let pacer = pacers.get(api);
+		if (!pacer) {
+			pacer = new Pacer(API[api].intervalMs(await credentials(api)));
+			pacers.set(api, pacer);
+		}
+		return pacer;
+	}
+
+	async function send(call: TatangoCall, baseUrl: string): Promise<IN8nHttpFullResponse> {
+		const options: IHttpRequestOptions = {
+			method: call.method,
+			url: `${baseUrl}${call.path}`,
+			qs: call.qs,
+			body: call.body,
+			json: true,
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: REQUEST_TIMEOUT_MS,
+		};
+		return (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			API[call.api].credentialType,
+			options,
+		)) as IN8nHttpFullResponse;
+	}
+
+	async function request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
+		const creds = await credentials(call.api);
+		const baseUrl = baseUrlOf(call.api, creds);
+		const limits = { maxRateLimitWaitMs: maxRateLimitWaitMs(creds), maxFailureRetries: MAX_FAILURE_RETRIES };
+		const pacer = await pacerFor(call.api);
+		const state = { attempts: 0, rateLimitWaitedMs: 0 };
+
+		for (;;) {
+			const wait = pacer.reserve();
+			if (wait > 0) await pause(wait);
+			state.attempts++;
+
+			let outcome: AttemptOutcome;
+			let response: IN8nHttpFullResponse | undefined;
+			try {
+				response = await send(call, baseUrl);
+				if (response.statusCode < 400 || call.answerStatuses?.includes(response.statusCode)) {
+					return { statusCode: response.statusCode, body: (response.body ?? {}) as IDataObject };
+				}
+				outcome = {
+					type: 'response',
+					statusCode: response.statusCode,
+					retryAfter: headerValue(response.headers as IDataObject, 'retry-after'),
+				};
+			} catch (error) {
+				outcome = { type: 'network', code: networkCode(error) };
+			}
+
+			const decision = decideRetry(call.kind, outcome, state, limits);
+			if (decision.retry) {
+				if (decision.because === 'rate_limited') state.rateLimitWaitedMs += decision.delayMs;
+				await pause(decision.delayMs);
+				continue;
+			}
+			if (outcome.type === 'network') {
+				throw apiErrorFromNetwork(context.getNode(), outcome.code, decision.because, state.attempts, itemIndex);
+			}
+			throw apiErrorFromResponse(
+				context.getNode(),
+				{
+					api: call.api,
+					statusCode: outcome.statusCode,
+					body: response?.body,
+					notFound: call.notFound,
+					attempts: state.attempts,
+					stoppedBecause: decision.because,
+					waitedMs: state.rateLimitWaitedMs,
+				},
+				itemIndex,
+			);
+		}
+	}
+
+	return { request, credentials };
+}

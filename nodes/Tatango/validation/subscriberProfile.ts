@@ -1,0 +1,79 @@
+import { InvalidInputError } from './InvalidInputError';
+import { toOptionalText } from './text';
+
+/** Birthdate as Tatango stores it, YYYYMMDD; also accepts YYYY-MM-DD. It must be a real, past date. */
+export function toBirthdate(raw: unknown, today: Date = new Date()): string | undefined {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') return undefined;
+	const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text);
+	if (!match) {
+		throw new InvalidInputError('Birthdate', `"${text}" is not a date in YYYYMMDD form (e.g. 19780728)`);
+	}
+	const [, year, month, day] = match;
+	const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+	const isReal =
+		date.getUTCFullYear() === Number(year) &&
+		date.getUTCMonth() === Number(month) - 1 &&
+		date.getUTCDate() === Number(day);
+	if (!isReal || Number(year) < 1900) {
+		throw new InvalidInputError('Birthdate', `"${text}" is not a real date`);
+	}
+	if (date.getTime() > today.getTime()) {
+		throw new InvalidInputError('Birthdate', `"${text}" is in the future`);
+	}
+	return `${year}${month}${day}`;
+}
+
+/** An e-mail address: one @, something on both sides, a dot in the domain; at most 50 characters. */
+export function toEmail(raw: unknown): string | undefined {
+	const email = toOptionalText(raw, 'Email', 50);
+	if (email === undefined) return undefined;
+	if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) {
+		throw new InvalidInputError('Email', `"${email}" is not an e-mail address`);
+	}
+	return email;
+}
+
+/** Gender as Tatango documents it: `Male` or `Female`. */
+export function toGender(raw: unknown): 'Male' | 'Female' | undefined {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim().toLowerCase();
+	if (text === '') return undefined;
+	if (text === 'male' || text === 'm') return 'Male';
+	if (text === 'female' || text === 'f') return 'Female';
+	throw new InvalidInputError('Gender', `"${String(raw)}" is not one of the values Tatango accepts: Male, Female`);
+}
+
+/** Tags as Tatango takes them: one comma-separated string. Accepts a list or a comma-separated string. */
+export function toTags(raw: unknown): string | undefined {
+	const parts = Array.isArray(raw) ? raw.map(String) : raw === undefined || raw === null ? [] : String(raw).split(',');
+	const tags = parts.map((tag) => tag.trim()).filter((tag) => tag !== '');
+	return tags.length > 0 ? tags.join(', ') : undefined;
+}
+
+const STANDARD_FIELDS = new Set([
+	'phone_number',
+	'first_name',
+	'last_name',
+	'email',
+	'birthdate',
+	'zip_code',
+	'gender',
+	'tags',
+	'bypass_opt_in_process',
+	'bypass_opt_in_response',
+]);
+
+/** Custom field keys as Tatango creates them: lowercase letters, digits and underscores. */
+export function toCustomFieldKey(raw: unknown): string {
+	const key = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (!/^[a-z0-9_]+$/.test(key)) {
+		throw new InvalidInputError(
+			'Custom Fields',
+			`key "${key}" must use only lowercase letters, digits and underscores, as in Tatango's custom field settings`,
+		);
+	}
+	if (STANDARD_FIELDS.has(key)) {
+		throw new InvalidInputError('Custom Fields', `key "${key}" is a standard subscriber field; set it with its own field`);
+	}
+	return key;
+}

@@ -1,0 +1,38 @@
+import { InvalidInputError } from './InvalidInputError';
+
+function parseUrl(text: string): URL | undefined {
+	return URL.canParse(text) ? new URL(text) : undefined;
+}
+
+/** The URL Tatango posts delivery events to: HTTPS and at most 255 characters. */
+export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') {
+		throw new InvalidInputError(
+			field,
+			'is required',
+			"Paste the production URL of a Tatango Trigger, or set a Default Webhook URL in the 'Tatango V3 API' credential.",
+		);
+	}
+	const url = parseUrl(text);
+	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
+	if (url.protocol !== 'https:') {
+		throw new InvalidInputError(field, `must start with https:// (Tatango only calls HTTPS webhooks); got ${url.protocol}//`);
+	}
+	if (text.length > 255) {
+		throw new InvalidInputError(field, `is ${text.length} characters long; the maximum is 255`);
+	}
+	return text;
+}
+
+/** An optional http(s) URL of media or a thumbnail. */
+export function toOptionalMediaUrl(raw: unknown, field: string): string | undefined {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') return undefined;
+	const url = parseUrl(text);
+	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+		throw new InvalidInputError(field, `must be an http(s) URL; got ${url.protocol}//`);
+	}
+	return text;
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+/**
+ * `npm start`: a real n8n with this package installed as a community package, wired to the local
+ * Tatango sandbox, with the example workflows imported and an owner account ready to log in.
+ *
+ *   1. npm run build                     (the package as it will be published)
+ *   2. npm pack + install into .n8n-playground/.n8n/nodes (as n8n's Community Nodes install does)
+ *   3. n8n into the cache on first run   (about 7 minutes once; see scripts/lib/n8n-install.js)
+ *   4. node sandbox/cli.js               (the fake Tatango API)
+ *   5. credentials for the sandbox and every workflow in examples/ imported
+ *   6. n8n start, owner account set up, URLs printed.  Ctrl-C stops everything.
+ *
+ * Ports: N8N_PORT (5678), N8N_RUNNERS_BROKER_PORT (5679), SANDBOX_PORT (8787); or
+ * --port, --broker-port, --sandbox-port. --fresh wipes the playground's n8n data first.
+ */
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const n8n = require('./lib/n8n');
+const { sandboxCredentials, startSandboxProcess } = require('./lib/sandbox-process');
+
+const OWNER = { email: 'owner@example.com', password: 'Playground1', firstName: 'Playground', lastName: 'Owner' };
+
+/** @param {string} name @param {number} fallback */
+function option(name, fallback) {
+	const i = process.argv.indexOf(`--${name}`);
+	if (i > 0 && process.argv[i + 1]) return Number(process.argv[i + 1]);
+	return fallback;
+}
+
+const t0 = Date.now();
+/** @param {string} s */
+const say = (s) => console.log(`[playground +${((Date.now() - t0) / 1000).toFixed(1)}s] ${s}`);
+
+/** @type {Array<() => Promise<void>>} */
+const stops = [];
+let stopping = false;
+async function shutdown(code = 0) {
+	if (stopping) return;
+	stopping = true;
+	say('stopping...');
+	for (const stop of stops.reverse()) {
+		try {
+			await stop();
+		} catch (e) {
+			console.error(e);
+		}
+	}
+	await n8n.stopAll();
+	say('stopped');
+	process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+
+async function main() {
+	const port = option('port', Number(process.env.N8N_PORT) || 5678);
+	const brokerPort = option('broker-port', Number(process.env.N8N_RUNNERS_BROKER_PORT) || port + 1);
+	const sandboxPort = option('sandbox-port', Number(process.env.SANDBOX_PORT) || 8787);
+	const root = n8n.REPO_ROOT;
+	const userFolder = path.join(root, '.n8n-playground');
+
+	say('building the package (npm run build)');
+	const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+	if (build.status !== 0) throw new Error('npm run build failed');
+
+	say('making sure n8n is installed in the cache');
+	await n8n.ensureInstalled({ userFolder, log: (s) => say(s) });
+
+	if (process.argv.includes('--fresh')) {
+		say(`--fresh: removing ${userFolder}`);
+		await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+	fs.mkdirSync(userFolder, { recursive: true });
+
+	say('packing the package and installing it as a community package');
+	const tgz = n8n.packPackage();
+	const installed = n8n.installPackage(userFolder, tgz);
+	fs.rmSync(path.dirname(tgz), { recursive: true, force: true });
+	say(`installed ${installed.name}@${installed.version} into ${installed.dir}`);
+
+	say(`starting the sandbox on port ${sandboxPort}`);
+	const sandbox = await startSandboxProcess({
+		port: sandboxPort,
+		pidFile: path.join(userFolder, 'sandbox.pid'),
+		logFile: path.join(userFolder, 'sandbox.log'),
+	});
+	stops.push(sandbox.stop);
+
+	// The CLI imports need the server's database to themselves: stop an earlier playground first.
+	await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
+	const cli = { userFolder, env: { N8N_RUNNERS_BROKER_PORT: brokerPort } };
+	say('importing the sandbox credentials');
+	await n8n.importCredentials(sandboxCredentials(sandbox.url), cli);
+
+	const examplesDir = path.join(root, 'examples');
+	const examples = fs.existsSync(examplesDir)
+		? fs.readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort()
+		: [];
+	for (const f of examples) {
+		const wf = JSON.parse(fs.readFileSync(path.join(examplesDir, f), 'utf8'));
+		if (!wf.id) wf.id = stableId(f);
+		await n8n.importWorkflow(wf, cli);
+		say(`imported examples/${f} as workflow ${wf.id}`);
+	}
+
+	say(`starting n8n on port ${port} (task broker ${brokerPort})`);
+	const server = await n8n.startN8n({
+		userFolder,
+		port,
+		brokerPort,
+		webhookUrl: `https://127.0.0.1:${port}/`,
+	});
+	stops.push(server.stop);
+
+	const rest = new n8n.RestClient(server.url);
+	await rest.ensureOwner(OWNER);
+
+	console.log(`
+  n8n editor        ${server.url}/
+    log in with     ${OWNER.email} / ${OWNER.password}
+  webhook base URL  ${server.webhookUrl}   (the sandbox delivers https://127.0.0.1 URLs over plain http)
+  sandbox           ${sandbox.url}   inspect: ${sandbox.url}/_sandbox/inspect
+  credentials       "Tatango Sandbox (v2)" and "Tatango Sandbox (v3)" point at the sandbox
+  examples          ${examples.length ? examples.length + ' workflows from examples/' : 'none yet (examples/ is empty)'}
+  logs              ${server.logFile}
+                    ${sandbox.logFile}
+
+  Ctrl-C stops n8n and the sandbox. Data stays in .n8n-playground/ (npm start -- --fresh wipes it).
+`);
+	say('ready');
+	await new Promise(() => {}); // until a signal
+}
+
+/** A 16-character id derived from the file name, so re-imports replace the same workflow. @param {string} name */
+function stableId(name) {
+	const h = require('crypto').createHash('sha256').update(`example:${name}`).digest('base64');
+	return h.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+}
+
+main().catch(async (e) => {
+	console.error(e && e.stack ? e.stack : e);
+	await shutdown(1);
+});
