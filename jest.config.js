@@ -3,7 +3,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	testMatch: ['<rootDir>/test/{unit,node,sandbox,trigger,faults}/**/*.test.{js,ts}'],
 	moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -50,9 +50,11 @@ function subscriberFields(ctx, list, sub) {
 /**
  * @param {import('./context').Context} ctx
  * @param {Record<string, any>} list
+ * @param {string} type
  */
 function envelope(ctx, list, type) {
-	return { type, timestamp: ctx.state.isoOffset(), account_id: 37, campaign_id: list.id };
+	const accountId = ctx.config.accounts.v2.length ? ctx.config.accounts.v2[0].accountId : 37;
+	return { type, timestamp: ctx.state.isoOffset(), account_id: accountId, campaign_id: list.id };
 }
 
 /**

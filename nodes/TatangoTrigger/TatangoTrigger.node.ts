@@ -1,0 +1,199 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
+import { triggerProperties } from './description';
+import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
+import { classifyEvent, isKnownDeliveryStatus, readPayload, toOutputJson } from './events';
+import { recordIfNew } from './recentEvents';
+
+const PANEL_WHERE =
+	'Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with <code>?token=</code> and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), in one send\'s Webhook URL, or in a list webhook\'s callback URL in Tatango.';
+
+export class TatangoTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Tatango Trigger',
+		name: 'tatangoTrigger',
+		icon: { light: 'file:../../icons/tatango.svg', dark: 'file:../../icons/tatango.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when Tatango reports a delivery status, a reply or a list event',
+		defaults: { name: 'Tatango Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'tatangoV3Api',
+				required: true,
+				displayOptions: { show: { requireApiKey: [true] } },
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'tatango',
+			},
+		],
+		triggerPanel: {
+			header: PANEL_WHERE,
+			executionsHelp: {
+				inactive:
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Listen for test event", then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow and give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+				active:
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Listen for test event", then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+			},
+			activationHint:
+				'Once you have finished building your workflow, publish it and give Tatango the production URL with your token.',
+		},
+		properties: triggerProperties,
+	};
+
+	// Tatango has no API to register a webhook: the URL travels with each send (v3) or is entered in
+	// Tatango (v2 lists). These methods only check, when the trigger starts listening, that it can
+	// tell genuine calls from others.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return false;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				const token = String(this.getNodeParameter('secretToken', '')).trim();
+				if (!isUsableToken(token)) {
+					throw new NodeOperationError(
+						this.getNode(),
+						`Set a Secret Token of at least ${MIN_TOKEN_LENGTH} characters`,
+						{
+							description:
+								'Every call to this trigger must carry the token; without one the trigger would refuse them all. Generate one, for example with: openssl rand -hex 24',
+						},
+					);
+				}
+				if (this.getNodeParameter('requireApiKey', false) === true) {
+					const credentials = await this.getCredentials('tatangoV3Api');
+					if (typeof credentials.apiKey !== 'string' || credentials.apiKey === '') {
+						throw new NodeOperationError(
+							this.getNode(),
+							'The Tatango v3 credential has no API key, so no call could pass the API key check',
+						);
+					}
+				}
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const request = this.getRequestObject();
+
+		// 1. Who is calling. Nothing about the call is read before it passes.
+		const requireApiKey = this.getNodeParameter('requireApiKey', false) === true;
+		let expectedApiKey: string | undefined;
+		if (requireApiKey) {
+			try {
+				const credentials = await this.getCredentials('tatangoV3Api');
+				if (typeof credentials.apiKey === 'string') expectedApiKey = credentials.apiKey;
+			} catch {
+				expectedApiKey = undefined; // refused below as apiKeyNotConfigured
+			}
+		}
+		const auth = checkCall({
+			query: this.getQueryData() as Record<string, unknown>,
+			headers: this.getHeaderData() as Record<string, unknown>,
+			expectedToken: String(this.getNodeParameter('secretToken', '')).trim(),
+			requireApiKey,
+			expectedApiKey,
+		});
+		if (!auth.ok) {
+			this.logger.warn(`Tatango Trigger refused a call: ${describeFailure(auth.failure)}`, {
+				node: this.getNode().name,
+				workflowId: this.getWorkflow().id,
+			});
+			return answerItself(this, 401, { error: 'Unauthorized' });
+		}
+
+		// 2. What was sent.
+		const read = readPayload(this.getBodyData(), (request as { rawBody?: unknown }).rawBody);
+		if (!read.ok) {
+			const message = {
+				empty: 'The body is empty: expected a Tatango event (a JSON object)',
+				malformed: 'The body is not valid JSON: expected a Tatango event (a JSON object)',
+				notObject: 'The body is not a JSON object: expected one Tatango event',
+			}[read.problem];
+			return answerItself(this, 400, { error: message });
+		}
+		const payload = read.payload;
+		const event = classifyEvent(payload);
+
+		// 3. Whether this workflow wants it.
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const passUnknown = (options.unknownEvents ?? 'passThrough') !== 'ignore';
+		if (!event.recognized) {
+			if (!passUnknown) return ignored('unknown event type');
+		} else {
+			const events = this.getNodeParameter('events', []) as string[];
+			if (!events.includes(event.event)) return ignored('event type not selected');
+			if (event.event === 'delivery_status') {
+				const statuses = this.getNodeParameter('deliveryStatuses', []) as string[];
+				if (isKnownDeliveryStatus(event.status)) {
+					if (!statuses.includes(event.status as string)) return ignored('status not selected');
+				} else if (!passUnknown) {
+					return ignored('unknown delivery status');
+				}
+			}
+		}
+
+		// 4. Whether it already started the workflow. Test calls are never dropped, so a builder can
+		// send the same sample event again.
+		const windowMinutes = Number(options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES);
+		if (this.getMode() !== 'manual' && windowMinutes > 0) {
+			const isNew = recordIfNew({
+				scope: `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`,
+				staticData: this.getWorkflowStaticData('node'),
+				key: fingerprint(event.identity),
+				now: Date.now(),
+				windowMs: windowMinutes * 60_000,
+			});
+			if (!isNew) {
+				this.logger.debug('Tatango Trigger dropped a repeated event', {
+					node: this.getNode().name,
+					workflowId: this.getWorkflow().id,
+					event: event.event,
+				});
+				return ignored('duplicate');
+			}
+		}
+
+		return {
+			workflowData: [[{ json: toOutputJson(event, payload, new Date()) }]],
+		};
+	}
+}
+
+/** 200 without a run: the sender stops retrying, the workflow does not start. */
+function ignored(reason: string): IWebhookResponseData {
+	return { webhookResponse: { received: true, started: false, reason } };
+}
+
+/** Answers a refused call directly; `noWebhookResponse` without `workflowData` starts no run. */
+function answerItself(
+	context: IWebhookFunctions,
+	status: number,
+	body: IDataObject,
+): IWebhookResponseData {
+	context.getResponseObject().status(status).json(body);
+	return { noWebhookResponse: true };
+}

@@ -1,0 +1,142 @@
+// @ts-check
+const { buildSubscriber, outcomeOf } = require('../../nodes/Tatango/actions/subscriber/add.operation');
+const { buildTransactionalMessage } = require('../../nodes/Tatango/actions/transactionalMessage/send.operation');
+const { buildOptInSettings } = require('../../nodes/Tatango/actions/list/updateOptInSettings.operation');
+const { buildRichCard } = require('../../nodes/Tatango/actions/rcs/sendRichCard.operation');
+
+describe('subscriber add', () => {
+	test('the subscriber object carries normalized fields, flags and flat custom fields', () => {
+		expect(
+			buildSubscriber({
+				phoneNumber: '+1 (206) 555-1111',
+				bypassOptInProcess: true,
+				bypassOptInResponse: false,
+				additionalFields: {
+					firstName: 'Ana',
+					email: 'ana@example.com',
+					birthdate: '1990-01-01',
+					gender: 'Female',
+					tags: 'vip, gold',
+					customFields: { field: [{ key: 'favorite_store', value: 'Seattle' }] },
+				},
+			}),
+		).toEqual({
+			phone_number: '2065551111',
+			first_name: 'Ana',
+			email: 'ana@example.com',
+			birthdate: '19900101',
+			gender: 'Female',
+			tags: 'vip, gold',
+			favorite_store: 'Seattle',
+			bypass_opt_in_process: true,
+		});
+	});
+
+	test.each([
+		['Subscriber added', 'added'],
+		['Subscriber being added to campaign pending confirmation', 'pending_confirmation'],
+		['Subscriber has been added - no opt-in message was sent due to list settings.', 'added_without_opt_in_message'],
+		['Subscriber has already been sent opt-in message for this campaign.', 'opt_in_already_sent'],
+		['Subscriber is already subscribed to this campaign.', 'already_subscribed'],
+		['Subscriber is in a security timeout, wait 47 hours and 55 minutes', 'refused_resubscribe_timeout'],
+		['Something new', 'unknown'],
+	])('status %p has outcome %p', (status, outcome) => expect(outcomeOf(status)).toBe(outcome));
+});
+
+describe('transactional message', () => {
+	test('SMS: wrapped, number as ten digits', () => {
+		expect(buildTransactionalMessage({ phoneNumber: '206.555.1111', content: 'Your code is 1234', isMms: false })).toEqual({
+			transactional_message: { number: '2065551111', content: 'Your code is 1234' },
+		});
+	});
+
+	test('MMS: subject, fallback and attachment are required and sent', () => {
+		expect(
+			buildTransactionalMessage({
+				phoneNumber: '2065551111',
+				content: 'x'.repeat(1000),
+				isMms: true,
+				subject: 'Your receipt',
+				fallbackContent: 'See your receipt at example.com',
+				attachmentId: 42,
+			}).transactional_message,
+		).toEqual({
+			number: '2065551111',
+			content: 'x'.repeat(1000),
+			is_mms: true,
+			subject: 'Your receipt',
+			fallback_content: 'See your receipt at example.com',
+			attachment_id: 42,
+		});
+		expect(() =>
+			buildTransactionalMessage({ phoneNumber: '2065551111', content: 'hi', isMms: true, subject: 'S', fallbackContent: 'F', attachmentId: 0 }),
+		).toThrow(/Attachment ID/);
+		expect(() =>
+			buildTransactionalMessage({ phoneNumber: '2065551111', content: 'hi', isMms: true, subject: 'x'.repeat(41), fallbackContent: 'F', attachmentId: 1 }),
+		).toThrow(/Subject: is 41 characters long/);
+	});
+});
+
+describe('opt-in settings', () => {
+	test('single opt-in sends its two messages and no requests', () => {
+		expect(buildOptInSettings({ optInType: 'single', bypassOptInResponse: false, firstOptInMessage: 'Welcome!', secondOptInMessage: '' })).toEqual({
+			opt_in_type: 'single',
+			bypass_opt_in_response: false,
+			first_optin_message: 'Welcome!',
+			second_optin_message: null,
+		});
+	});
+
+	test('double opt-in: follow-up fields only go with follow-up, whatever the form still holds', () => {
+		const settings = buildOptInSettings({
+			optInType: 'double',
+			bypassOptInResponse: true,
+			requests: [
+				{ collectedData: 'zip_code', requestMessage: 'Your ZIP?', retryMessage: 'A 5-digit ZIP please', followUp: true, followUpHour: 2, noResponseMessage: 'Still there?', successAction: 'nextrequest' },
+				{ collectedData: 'yes', requestMessage: 'Reply YES', retryMessage: 'Reply YES please', followUp: false, followUpHour: 24, noResponseMessage: 'stale', optInMessage: 'Welcome!', successAction: 'optinsubscriber' },
+			],
+		});
+		expect(settings.opt_in_requests).toEqual([
+			{ collected_data: 'zip_code', request_message: 'Your ZIP?', retry_message: 'A 5-digit ZIP please', follow_up: true, follow_up_hour: 2, no_response_message: 'Still there?', opt_in_message: null, second_opt_in_message: null, success_action: 'nextrequest' },
+			{ collected_data: 'yes', request_message: 'Reply YES', retry_message: 'Reply YES please', follow_up: false, follow_up_hour: null, no_response_message: null, opt_in_message: 'Welcome!', second_opt_in_message: null, success_action: 'optinsubscriber' },
+		]);
+	});
+});
+
+describe('RCS rich card', () => {
+	const base = {
+		phoneNumber: '+1 206 555 0200',
+		webhookUrl: '',
+		defaultWebhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
+		title: 'Summer Sale!',
+		text: 'Save up to 50%',
+		mediaUrl: 'https://example.com/sale.mp4',
+		thumbnailUrl: 'https://example.com/sale.jpg',
+		isVideo: true,
+		smsFailover: 'Summer sale \u2014 50% off',
+		replaceNonGsm: true,
+	};
+
+	test('the documented request, with the credential default webhook and a cleaned fallback', () => {
+		expect(buildRichCard(base)).toEqual({
+			phoneNumber: '2065550200',
+			webhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
+			rcsPayload: {
+				richCard: {
+					body: { title: 'Summer Sale!', text: 'Save up to 50%', url: 'https://example.com/sale.mp4', thumbnailUrl: 'https://example.com/sale.jpg', isVideo: true },
+				},
+			},
+			smsFailover: 'Summer sale - 50% off',
+		});
+	});
+
+	test("the node's own webhook URL wins over the credential's", () => {
+		expect(buildRichCard({ ...base, webhookUrl: 'https://other.example.com/hook' }).webhookUrl).toBe('https://other.example.com/hook');
+	});
+
+	test('no webhook URL anywhere, a video without media, or an empty card are refused', () => {
+		expect(() => buildRichCard({ ...base, defaultWebhookUrl: '' })).toThrow(/Default Webhook URL/);
+		expect(() => buildRichCard({ ...base, mediaUrl: '' })).toThrow(/Media URL: is required when Is Video is on/);
+		expect(() => buildRichCard({ ...base, title: '', text: '', mediaUrl: '', isVideo: false })).toThrow(/needs at least a title/);
+	});
+});

@@ -1,0 +1,81 @@
+// @ts-check
+const { decideRetry, parseRetryAfter, backoffMs } = require('../../nodes/Tatango/transport/retryPolicy');
+const { Pacer } = require('../../nodes/Tatango/transport/pacer');
+
+const limits = { maxRateLimitWaitMs: 60_000, maxFailureRetries: 3 };
+const first = { attempts: 1, rateLimitWaitedMs: 0 };
+const fixed = { now: 1_000_000, random: () => 0.5 };
+
+describe('retry policy', () => {
+	test.each([
+		// kind, outcome, retried?, because
+		['send', { type: 'response', statusCode: 429, retryAfter: '2' }, true, 'rate_limited'],
+		['send', { type: 'response', statusCode: 500 }, false, 'ambiguous_send'],
+		['send', { type: 'response', statusCode: 503 }, false, 'ambiguous_send'],
+		['send', { type: 'network', code: 'ECONNREFUSED' }, true, 'network'],
+		['send', { type: 'network', code: 'ECONNRESET' }, false, 'ambiguous_send'],
+		['send', { type: 'network', code: 'ETIMEDOUT' }, false, 'ambiguous_send'],
+		['send', { type: 'network' }, false, 'ambiguous_send'],
+		['send', { type: 'response', statusCode: 422 }, false, 'final'],
+		['read', { type: 'response', statusCode: 503 }, true, 'server_error'],
+		['read', { type: 'network', code: 'ECONNRESET' }, true, 'network'],
+		['idempotent', { type: 'response', statusCode: 500 }, true, 'server_error'],
+		['idempotent', { type: 'network', code: 'ETIMEDOUT' }, true, 'network'],
+		['read', { type: 'network', code: 'ENOTFOUND' }, false, 'final'],
+		['read', { type: 'response', statusCode: 404 }, false, 'final'],
+	])('%s after %j: retry=%s (%s)', (kind, outcome, retried, because) => {
+		const decision = decideRetry(/** @type {any} */ (kind), /** @type {any} */ (outcome), first, limits, fixed);
+		expect(decision.retry).toBe(retried);
+		expect(decision.because).toBe(because);
+	});
+
+	test('a 429 waits what Retry-After says, in seconds or as a date', () => {
+		expect(decideRetry('send', { type: 'response', statusCode: 429, retryAfter: '7' }, first, limits, fixed)).toEqual({
+			retry: true,
+			delayMs: 7000,
+			because: 'rate_limited',
+		});
+		expect(parseRetryAfter(new Date(1_000_000 + 3000).toUTCString(), 1_000_000)).toBe(3000);
+		expect(parseRetryAfter('soon', 0)).toBeUndefined();
+	});
+
+	test('a 429 without Retry-After backs off exponentially with jitter', () => {
+		const delays = [1, 2, 3, 4].map((attempts) =>
+			decideRetry('read', { type: 'response', statusCode: 429 }, { attempts, rateLimitWaitedMs: 0 }, limits, fixed),
+		);
+		expect(delays.map((d) => (d.retry ? d.delayMs : -1))).toEqual([750, 1500, 3000, 6000]);
+		expect(backoffMs(20, 1000, 30_000, () => 1)).toBe(30_000);
+		expect(backoffMs(20, 1000, 30_000, () => 0)).toBe(15_000);
+	});
+
+	test('rate-limit waiting stops at the maximum the user set', () => {
+		const waited = { attempts: 5, rateLimitWaitedMs: 58_000 };
+		expect(decideRetry('send', { type: 'response', statusCode: 429, retryAfter: '3' }, waited, limits, fixed)).toEqual({
+			retry: false,
+			because: 'rate_limit_exhausted',
+		});
+		const noWait = { ...limits, maxRateLimitWaitMs: 0 };
+		expect(decideRetry('send', { type: 'response', statusCode: 429, retryAfter: '1' }, first, noWait, fixed).retry).toBe(false);
+	});
+
+	test('failures of safe calls are retried a bounded number of times', () => {
+		const exhausted = { attempts: 4, rateLimitWaitedMs: 0 };
+		expect(decideRetry('read', { type: 'response', statusCode: 503 }, exhausted, limits, fixed)).toEqual({
+			retry: false,
+			because: 'retries_exhausted',
+		});
+	});
+});
+
+describe('pacer', () => {
+	test('spaces calls by the interval and lets idle time count', () => {
+		let now = 0;
+		const pacer = new Pacer(3000, () => now);
+		expect(pacer.reserve()).toBe(0); // first call goes at once
+		expect(pacer.reserve()).toBe(3000); // the next waits a full interval
+		now = 1000;
+		expect(pacer.reserve()).toBe(5000); // reserved slots queue up: 6000 - 1000
+		now = 20_000;
+		expect(pacer.reserve()).toBe(0); // after a pause, no waiting
+	});
+});
