@@ -1,0 +1,25 @@
+// @ts-check
+'use strict';
+
+const { installPipeline } = require('../../pipeline');
+
+/**
+ * Tatango API v2 (`/api/v2`, HTTP Basic, `{"status":"error","error":"..."}` errors).
+ * @param {import('fastify').FastifyInstance} app
+ * @param {{ ctx: import('../../context').Context }} opts
+ */
+async function v2Routes(app, opts) {
+	const ctx = opts.ctx;
+	installPipeline(app, ctx, 'v2');
+	require('./accounts')(app, ctx);
+	require('./lists')(app, ctx);
+	require('./subscribers')(app, ctx);
+	require('./shortcodes')(app, ctx);
+	require('./transactional')(app, ctx);
+	require('./optInSettings')(app, ctx);
+	require('./momtReports')(app, ctx);
+	require('./webhooks')(app, ctx);
+	require('./messages')(app, ctx);
+}
+
+module.exports = v2Routes;

@@ -1,0 +1,301 @@
+// @ts-check
+/**
+ * Runs the Tatango node the way n8n runs it: a real Workflow executed by n8n-core's
+ * WorkflowExecute, with the node's execute() reached through n8n's own execution context
+ * (getNodeParameter with expressions and resource locators, getCredentials,
+ * helpers.httpRequestWithAuthentication, continueOnFail, pairedItem bookkeeping).
+ *
+ * What stands in for the n8n server:
+ * - a node-types registry holding only the Tatango node (imported from its TypeScript source;
+ *   ts-jest compiles it), under the type name n8n gives a community node: `<package>.<node>`;
+ * - a credentials helper that hands out the test's credential data (with the credential type's
+ *   defaults filled in, as n8n does) and applies each credential type's real `authenticate`
+ *   definition the way n8n's CLI CredentialsHelper does: every `={{$credentials.x}}` of an
+ *   IAuthenticateGeneric is resolved with the workflow's expression engine and written into the
+ *   request options (`auth` → HTTP Basic, `headers` → headers);
+ * - an `additionalData` object with the few fields WorkflowExecute reads.
+ *
+ * HTTP goes out through the real path: n8n-core's httpRequestWithAuthentication →
+ * `Container.get(OutboundHttp).requests().request()` (@n8n/backend-network, axios on Node's http
+ * module), so nock intercepts exactly what n8n would put on the wire.
+ */
+const path = require('path');
+
+const { Workflow, NodeHelpers, createRunExecutionData, ICredentialsHelper, isExpression } = require('n8n-workflow');
+const { WorkflowExecute, ExecutionLifecycleHooks, Credentials } = require('n8n-core');
+
+const { Tatango } = require('../../nodes/Tatango/Tatango.node');
+const { TatangoApi } = require('../../credentials/TatangoApi.credentials');
+const { TatangoV3Api } = require('../../credentials/TatangoV3Api.credentials');
+
+/** The type name n8n gives the node once the package is installed (`<package name>.<node name>`). */
+const NODE_TYPE = 'n8n-nodes-tatango.tatango';
+const NODE_NAME = 'Tatango';
+
+/**
+ * n8n-core resolves its own copies of @n8n/di and @n8n/backend-network (newer than the hoisted
+ * ones). The DI container is a module-level singleton, so anything registered for n8n-core must
+ * be registered in n8n-core's copy.
+ */
+const coreDir = path.dirname(require.resolve('n8n-core/package.json'));
+const fromCore = (/** @type {string} */ id) => require(require.resolve(id, { paths: [coreDir] }));
+const { Container } = fromCore('@n8n/di');
+const { OutboundHttp } = fromCore('@n8n/backend-network');
+const { SsrfProtectionConfig } = fromCore('@n8n/config');
+
+const tatangoNode = new Tatango();
+
+/** @type {Record<string, import('n8n-workflow').ICredentialType>} */
+const credentialTypes = { tatangoApi: new TatangoApi(), tatangoV3Api: new TatangoV3Api() };
+
+/** @type {import('n8n-workflow').INodeTypes} */
+const nodeTypes = {
+	getByName(type) {
+		if (type === NODE_TYPE) return tatangoNode;
+		throw new Error(`Unknown node type "${type}"`);
+	},
+	getByNameAndVersion(type) {
+		if (type === NODE_TYPE) return tatangoNode;
+		throw new Error(`Unknown node type "${type}"`);
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+/**
+ * A credential's stored data as n8n hands it to a node: the type's defaults, overridden by what
+ * the user saved (n8n's CredentialsHelper.getDecrypted does the same with getNodeParameters).
+ * @param {string} type
+ * @param {import('n8n-workflow').ICredentialDataDecryptedObject} data
+ */
+function withDefaults(type, data) {
+	const credentialType = credentialTypes[type];
+	if (!credentialType) throw new Error(`Unknown credential type "${type}"`);
+	const defaults = /** @type {import('n8n-workflow').ICredentialDataDecryptedObject} */ (
+		NodeHelpers.getNodeParameters(credentialType.properties, /** @type {any} */ (data), true, false, null, null)
+	);
+	return { ...defaults, ...data };
+}
+
+/**
+ * The parts of n8n's CredentialsHelper a node run reaches, backed by an in-memory map.
+ * `authenticate` follows n8n's CLI implementation (packages/cli/src/credentials-helper.ts).
+ */
+class TestCredentialsHelper extends ICredentialsHelper {
+	/** @param {Record<string, import('n8n-workflow').ICredentialDataDecryptedObject>} credentialsByType */
+	constructor(credentialsByType) {
+		super();
+		this.credentialsByType = credentialsByType;
+		/** @type {string[]} credential types the node asked for, in order */
+		this.requested = [];
+	}
+
+	getParentTypes() {
+		return [];
+	}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+
+	getCredentialsProperties(/** @type {string} */ type) {
+		return credentialTypes[type].properties;
+	}
+
+	/**
+	 * @param {import('n8n-workflow').IWorkflowExecuteAdditionalData} _additionalData
+	 * @param {import('n8n-workflow').INodeCredentialsDetails} _nodeCredentials
+	 * @param {string} type
+	 */
+	async getDecrypted(_additionalData, _nodeCredentials, type) {
+		this.requested.push(type);
+		const data = this.credentialsByType[type];
+		if (!data) throw new Error(`The test gave no "${type}" credentials`);
+		return withDefaults(type, data);
+	}
+
+	/**
+	 * @param {import('n8n-workflow').ICredentialDataDecryptedObject} credentials
+	 * @param {string} typeName
+	 * @param {import('n8n-workflow').IHttpRequestOptions} requestOptions
+	 * @param {import('n8n-workflow').Workflow} [workflow]
+	 * @param {import('n8n-workflow').INode} [node]
+	 */
+	async authenticate(credentials, typeName, requestOptions, workflow, node) {
+		const { authenticate } = credentialTypes[typeName];
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate) return requestOptions;
+		if (!workflow || !node) throw new Error('Workflow and node are required for declarative credential authentication');
+		if (requestOptions.headers === undefined) requestOptions.headers = {};
+		if (authenticate.type === 'generic') {
+			const resolve = (/** @type {string} */ value) => {
+				if (!isExpression(value)) return value;
+				const resolved = workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				);
+				return resolved ? String(resolved) : '';
+			};
+			for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
+				const target = /** @type {Record<string, any>} */ (requestOptions);
+				for (const [key, value] of Object.entries(outerValue)) {
+					if (!target[outerKey]) target[outerKey] = {};
+					target[outerKey][resolve(key)] = resolve(/** @type {string} */ (value));
+				}
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	/** @returns {Promise<any>} */
+	async getCredentials() {
+		return new Credentials({ id: null, name: '' }, '', '');
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+}
+
+/**
+ * n8n's SSRF protection is off by default (N8N_SSRF_PROTECTION_ENABLED); set it off explicitly so
+ * an environment that turns it on cannot make the tests' 127.0.0.1-free nock hosts depend on DNS.
+ */
+function prepareContainer() {
+	const ssrfConfig = Container.get(SsrfProtectionConfig);
+	ssrfConfig.enabled = false;
+	return Container.get(OutboundHttp);
+}
+
+/**
+ * @typedef {object} RunNodeOptions
+ * @property {import('n8n-workflow').INodeParameters} parameters The Tatango node's parameters, as a saved workflow holds them.
+ * @property {import('n8n-workflow').IDataObject[]} [items] Input items' json (default: one empty item).
+ * @property {{ tatangoApi?: import('n8n-workflow').ICredentialDataDecryptedObject, tatangoV3Api?: import('n8n-workflow').ICredentialDataDecryptedObject }} [credentials]
+ * @property {boolean} [continueOnFail] The node's "On Error: Continue" setting.
+ */
+
+/**
+ * @typedef {object} RunNodeResult
+ * @property {import('n8n-workflow').INodeExecutionData[]} items The node's first output (empty when it failed).
+ * @property {any} error The execution's error (the node's NodeApiError/NodeOperationError), if the run failed.
+ * @property {import('n8n-workflow').IRun} run The full run as WorkflowExecute returned it.
+ * @property {string[]} credentialTypesRequested Credential types the node loaded, in order.
+ */
+
+let executionCounter = 0;
+
+/**
+ * Runs one Tatango node on the given input items.
+ * @param {RunNodeOptions} options
+ * @returns {Promise<RunNodeResult>}
+ */
+async function runNode({ parameters, items = [{}], credentials = {}, continueOnFail = false }) {
+	prepareContainer();
+
+	/** @type {import('n8n-workflow').INode} */
+	const node = {
+		id: 'a1b2c3d4-0000-4000-8000-000000000001',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: {
+			...(credentials.tatangoApi ? { tatangoApi: { id: 'cred-v2', name: 'Tatango account' } } : {}),
+			...(credentials.tatangoV3Api ? { tatangoV3Api: { id: 'cred-v3', name: 'Tatango V3 account' } } : {}),
+		},
+		...(continueOnFail ? { onError: /** @type {const} */ ('continueRegularOutput') } : {}),
+	};
+
+	const workflow = new Workflow({
+		id: 'node-test',
+		name: 'Tatango node test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+
+	const credentialsHelper = new TestCredentialsHelper(/** @type {any} */ (credentials));
+	const executionId = String(++executionCounter);
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+		id: 'node-test',
+		name: 'Tatango node test',
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [node],
+		connections: {},
+	});
+
+	/** @type {any} */
+	const additionalData = {
+		credentialsHelper,
+		hooks,
+		executionId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formBaseUrl: 'http://localhost:5678/form',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		formTestBaseUrl: 'http://localhost:5678/form-test',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		mcpBaseUrl: 'http://localhost:5678/mcp',
+		mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('not supported in node tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in node tests');
+		},
+	};
+
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [
+				{
+					node,
+					data: { main: [items.map((json) => ({ json }))] },
+					source: null,
+				},
+			],
+		},
+	});
+
+	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const run = await workflowExecute.processRunExecutionData(workflow);
+
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const output = taskData?.data?.main?.[0] ?? [];
+	return {
+		items: output,
+		error: run.data.resultData.error ?? taskData?.error,
+		run,
+		credentialTypesRequested: credentialsHelper.requested,
+	};
+}
+
+module.exports = { runNode, NODE_TYPE, NODE_NAME };
