@@ -49,14 +49,14 @@ function buildServer(ctx) {
 			path,
 			query: Object.fromEntries(new URLSearchParams(qs)),
 			headers,
-			body: undefined,
+			body: null,
 		};
 		entries.set(request, entry);
 		ctx.state.recordRequest(entry);
 	});
 	app.addHook('preHandler', async (request) => {
 		const entry = entries.get(request);
-		if (entry) entry.body = request.body;
+		if (entry) entry.body = request.body ?? null;
 	});
 	app.addHook('onResponse', async (request, reply) => {
 		const entry = entries.get(request);

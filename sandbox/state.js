@@ -181,7 +181,9 @@ class SandboxState {
 
 	/** The v2 list object. @param {Record<string, any>} list */
 	listView(list) {
-		const { shortcode: _s, bypass_opt_in_response: _b, ...fields } = list;
+		const fields = { ...list };
+		delete fields.shortcode;
+		delete fields.bypass_opt_in_response;
 		return { ...fields, keyword_names: [...list.keyword_names], counts: this.listCounts(list.id), opt_in_requests: list.opt_in_requests.map((/** @type {any} */ r) => ({ ...r })) };
 	}
 

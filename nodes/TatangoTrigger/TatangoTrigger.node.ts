@@ -25,7 +25,8 @@ export class TatangoTrigger implements INodeType {
 		icon: { light: 'file:../../icons/tatango.svg', dark: 'file:../../icons/tatango.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		subtitle:
+			'={{ ($parameter["events"] || []).length >= 9 ? "All events" : ($parameter["events"] || []).join(", ") }}',
 		description: 'Starts the workflow when Tatango reports a delivery status, a reply or a list event',
 		defaults: { name: 'Tatango Trigger' },
 		inputs: [],
@@ -42,6 +43,9 @@ export class TatangoTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty on purpose: n8n then answers with the webhookResponse the node returns. Left
+				// undefined, n8n falls back to 'firstEntryJson' and sends that word as the body.
+				responseData: '',
 				path: 'tatango',
 			},
 		],
@@ -117,7 +121,7 @@ export class TatangoTrigger implements INodeType {
 			requireApiKey,
 			expectedApiKey,
 		});
-		if (!auth.ok) {
+		if (auth.ok === false) {
 			this.logger.warn(`Tatango Trigger refused a call: ${describeFailure(auth.failure)}`, {
 				node: this.getNode().name,
 				workflowId: this.getWorkflow().id,
@@ -127,7 +131,7 @@ export class TatangoTrigger implements INodeType {
 
 		// 2. What was sent.
 		const read = readPayload(this.getBodyData(), (request as { rawBody?: unknown }).rawBody);
-		if (!read.ok) {
+		if (read.ok === false) {
 			const message = {
 				empty: 'The body is empty: expected a Tatango event (a JSON object)',
 				malformed: 'The body is not valid JSON: expected a Tatango event (a JSON object)',
@@ -178,6 +182,7 @@ export class TatangoTrigger implements INodeType {
 		}
 
 		return {
+			webhookResponse: { received: true, started: true },
 			workflowData: [[{ json: toOutputJson(event, payload, new Date()) }]],
 		};
 	}

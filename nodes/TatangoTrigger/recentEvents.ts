@@ -1,12 +1,14 @@
 // Where the trigger remembers the events that started its workflow, in two places:
 //
-// - the node's workflow static data, which n8n loads from the database for each production
-//   webhook call and writes back after answering it. That survives restarts and is shared by every
-//   n8n process (main, webhook processes in queue mode), but it is read-modify-write without a
-//   lock: two calls handled at the same moment each see the data as it was before the other.
 // - a memory in this process, checked and updated in one synchronous step, so two copies of an
-//   event reaching the same process together (Tatango's duplicates arrive ~20 ms apart) cannot
-//   both pass, even before the first one's static data is saved.
+//   event reaching the same process (Tatango's duplicates arrive ~20 ms apart) cannot both pass.
+//   In a single n8n instance this is what guarantees a repeat never runs twice.
+// - the node's workflow static data, which n8n loads for each production call and writes back
+//   after answering when it is marked changed: the only store shared between processes and kept
+//   across restarts. It is read-modify-write without a lock, and n8n 2.41 clears the changed mark
+//   when the call starts a run on a workflow that already has static data (its runner wraps the
+//   same object again), so in practice only the first recorded event is saved. Recorded anyway:
+//   it costs nothing and an n8n that saves it makes cross-process dedupe work.
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDuplicate, readSeen, remember, type SeenEvents } from './duplicates';

@@ -195,6 +195,10 @@ function n8nEnv(userFolder, extra = {}) {
 	const env = {
 		...cleanNpmEnv(),
 		PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH}`,
+		// Jest sets NODE_ENV=test, under which n8n refuses to load community packages; unset
+		// means "development" to n8n. Run it as the published Docker image does.
+		NODE_ENV: 'production',
+		JEST_WORKER_ID: undefined,
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: DEFAULT_ENCRYPTION_KEY,
 		DB_TYPE: 'sqlite',
@@ -375,7 +379,12 @@ function nodeItems(run, nodeName, output = 0) {
  * @returns {Promise<{ run: any, items: Array<Record<string, any>>, error: any, ms: number, stdout: string, stderr: string }>}
  */
 async function executeWorkflow(id, options) {
-	const res = await runN8nCli(['execute', `--id=${id}`, '--rawOutput'], { ...options, allowFailure: true });
+	// A failed run is only logged (at info level, as JSON), and the command still exits 0.
+	const res = await runN8nCli(['execute', `--id=${id}`, '--rawOutput'], {
+		...options,
+		env: { N8N_LOG_LEVEL: 'info', ...(options.env || {}) },
+		allowFailure: true,
+	});
 	let run;
 	try {
 		run = parseRawOutput(res.stdout);
@@ -553,11 +562,14 @@ async function stopLeftover(pidFile) {
 // REST API (owner account, executions, activation)
 
 class RestClient {
-	/** @param {string} url base URL of the n8n server */
-	constructor(url) {
+	/**
+	 * @param {string} url base URL of the n8n server
+	 * @param {string} [cookie] an `n8n-auth=...` cookie from an earlier login (n8n limits logins
+	 *   to 5 a minute per e-mail, so tests share one)
+	 */
+	constructor(url, cookie = '') {
 		this.url = url.replace(/\/+$/, '');
-		/** @type {string} */
-		this.cookie = '';
+		this.cookie = cookie;
 	}
 
 	/**
@@ -647,6 +659,16 @@ class RestClient {
 		}
 	}
 
+	/** @returns {Promise<any[]>} every credential type the server loaded (what the editor sees) */
+	async credentialTypes() {
+		return this.request('GET', '/types/credentials.json');
+	}
+
+	/** @returns {Promise<any[]>} every node type the server loaded (what the editor sees) */
+	async nodeTypes() {
+		return this.request('GET', '/types/nodes.json');
+	}
+
 	/** @param {string} id */
 	async getWorkflow(id) {
 		return this.request('GET', `/rest/workflows/${id}`);
@@ -659,6 +681,27 @@ class RestClient {
 	async activateWorkflow(id) {
 		const wf = await this.getWorkflow(id);
 		return this.request('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+	}
+
+	/**
+	 * Waits until a production webhook is registered: n8n 2.x publishes through an outbox, so the
+	 * webhook goes live a moment (~0.2 s) after the activate call returns. Probes the path with a
+	 * method the webhook does not listen on (PATCH unless told): n8n answers 404 "The requested
+	 * webhook ... is not registered" while the path is unknown, and 404 "This webhook is not
+	 * registered for PATCH requests" once it is, without running anything.
+	 * @param {string} webhookPath e.g. `<webhookId>/tatango` (without the `webhook/` prefix)
+	 * @param {{ timeoutMs?: number, prefix?: string, probeMethod?: import('axios').Method }} [o]
+	 */
+	async waitForWebhook(webhookPath, o = {}) {
+		const deadline = Date.now() + (o.timeoutMs || 20000);
+		const url = `${this.url}/${o.prefix || 'webhook'}/${webhookPath.replace(/^\/+/, '')}`;
+		for (;;) {
+			const r = await axios.request({ method: o.probeMethod || 'PATCH', url, validateStatus: () => true, timeout: 5000 });
+			const message = r.data && typeof r.data === 'object' ? String(r.data.message || '') : String(r.data);
+			if (r.status !== 404 || !/^The requested webhook .* is not registered/.test(message)) return;
+			if (Date.now() > deadline) throw new Error(`webhook ${url} not registered within ${o.timeoutMs || 20000}ms`);
+			await sleep(100);
+		}
 	}
 
 	/** @param {string} id */

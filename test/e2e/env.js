@@ -6,6 +6,7 @@
  */
 const fs = require('fs');
 const path = require('path');
+const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 
 const E2E_DIR = process.env.TATANGO_E2E_DIR || path.join(n8n.REPO_ROOT, '.cache', 'e2e');
@@ -14,7 +15,7 @@ const STATE_FILE = path.join(E2E_DIR, 'state.json');
 /**
  * @typedef {{
  *   userFolder: string, n8nUrl: string, n8nPort: number, brokerPort: number, webhookUrl: string,
- *   sandboxUrl: string, credentialIds: { v2: string, v3: string }, owner: { email: string, password: string },
+ *   sandboxUrl: string, credentialIds: { v2: string, v3: string }, owner: { email: string, password: string }, cookie: string,
  *   timings: Record<string, number>
  * }} E2eState
  */
@@ -47,12 +48,34 @@ async function runWorkflow(workflow) {
 	return { id, ...result };
 }
 
-/** A REST client logged in as the owner of the e2e n8n. */
-async function rest() {
+/** A REST client logged in as the owner of the e2e n8n (the setup's session cookie). */
+function rest() {
 	const s = state();
-	const c = new n8n.RestClient(s.n8nUrl);
-	await c.login(s.owner.email, s.owner.password);
-	return c;
+	return new n8n.RestClient(s.n8nUrl, s.cookie);
 }
 
-module.exports = { E2E_DIR, STATE_FILE, state, cliOptions, runWorkflow, rest };
+/**
+ * Imports a workflow, publishes (activates) it on the running n8n and waits until the given
+ * production webhook paths (`<webhookId>/<path>`) are live. Returns the workflow id.
+ * @param {Record<string, any>} workflow
+ * @param {string[]} [webhookPaths]
+ */
+async function activateWorkflow(workflow, webhookPaths = []) {
+	const id = await n8n.importWorkflow(workflow, await cliOptions());
+	const c = rest();
+	await c.activateWorkflow(id);
+	for (const p of webhookPaths) await c.waitForWebhook(p);
+	return id;
+}
+
+/** The sandbox's control API (sandbox/CONTRACT.md). */
+const sandbox = {
+	reset: async () => (await axios.post(`${state().sandboxUrl}/_sandbox/reset`)).data,
+	inspect: async () => (await axios.get(`${state().sandboxUrl}/_sandbox/inspect`)).data,
+	/** @param {unknown} body */
+	config: async (body) => (await axios.post(`${state().sandboxUrl}/_sandbox/config`, body)).data,
+	/** @param {unknown} faults */
+	faults: async (faults) => (await axios.post(`${state().sandboxUrl}/_sandbox/faults`, faults)).data,
+};
+
+module.exports = { E2E_DIR, STATE_FILE, state, cliOptions, runWorkflow, rest, activateWorkflow, sandbox };

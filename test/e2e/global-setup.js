@@ -68,7 +68,8 @@ module.exports = async function globalSetup() {
 		const server = await step('start n8n', () =>
 			n8n.startN8n({ userFolder, port, brokerPort, webhookUrl: `https://127.0.0.1:${port}/` }),
 		);
-		await step('owner setup', () => new n8n.RestClient(server.url).ensureOwner(OWNER));
+		const rest = new n8n.RestClient(server.url);
+		await step('owner setup', () => rest.ensureOwner(OWNER));
 
 		/** @type {any} */ (globalThis).__TATANGO_E2E__ = { server, sandbox };
 		timings.total = (Date.now() - t0) / 1000;
@@ -84,6 +85,7 @@ module.exports = async function globalSetup() {
 					sandboxUrl: sandbox.url,
 					credentialIds: SANDBOX_CREDENTIAL_IDS,
 					owner: OWNER,
+					cookie: rest.cookie,
 					timings,
 				},
 				null,

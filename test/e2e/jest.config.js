@@ -9,6 +9,7 @@ module.exports = {
 	rootDir: path.resolve(__dirname, '..', '..'),
 	testEnvironment: 'node',
 	testMatch: ['<rootDir>/test/e2e/**/*.test.js'],
+	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.cache/', '<rootDir>/.n8n-playground/'],
 	globalSetup: '<rootDir>/test/e2e/global-setup.js',
 	globalTeardown: '<rootDir>/test/e2e/global-teardown.js',
 	testTimeout: 300000,

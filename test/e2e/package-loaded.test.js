@@ -2,9 +2,8 @@
 'use strict';
 // The packed package, loaded into a real n8n as a community package, is listed by
 // `n8n export:nodes` with both credentials and all seven operations.
-const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
-const { state, cliOptions, runWorkflow } = require('./env');
+const { cliOptions, runWorkflow, rest } = require('./env');
 
 const ACTION = 'n8n-nodes-tatango.tatango';
 const TRIGGER = 'n8n-nodes-tatango.tatangoTrigger';
@@ -48,8 +47,7 @@ describe('package loaded into a real n8n', () => {
 	});
 
 	test('the running n8n knows both credential types', async () => {
-		const r = await axios.get(`${state().n8nUrl}/types/credentials.json`);
-		const types = /** @type {any[]} */ (r.data).map((c) => c.name);
+		const types = (await rest().credentialTypes()).map((c) => c.name);
 		expect(types).toEqual(expect.arrayContaining(['tatangoApi', 'tatangoV3Api']));
 	});
 

@@ -43,6 +43,20 @@ const { Container } = fromCore('@n8n/di');
 const { OutboundHttp } = fromCore('@n8n/backend-network');
 const { SsrfProtectionConfig } = fromCore('@n8n/config');
 
+/**
+ * n8n sends requests through an env-configured proxy when HTTP(S)_PROXY is set; nock intercepts the
+ * request to the target host only when it goes direct, so the test process never uses one.
+ */
+for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) {
+	delete process.env[name];
+}
+
+/**
+ * n8n's Logger (constructed when the DI container first builds OutboundHttp) writes node errors
+ * straight to stdout. Quiet by default; N8N_LOG_LEVEL=debug shows the engine's log when debugging.
+ */
+process.env.N8N_LOG_LEVEL ??= 'silent';
+
 const tatangoNode = new Tatango();
 
 /** @type {Record<string, import('n8n-workflow').ICredentialType>} */
@@ -185,12 +199,17 @@ function prepareContainer() {
  * @property {import('n8n-workflow').INodeParameters} parameters The Tatango node's parameters, as a saved workflow holds them.
  * @property {import('n8n-workflow').IDataObject[]} [items] Input items' json (default: one empty item).
  * @property {{ tatangoApi?: import('n8n-workflow').ICredentialDataDecryptedObject, tatangoV3Api?: import('n8n-workflow').ICredentialDataDecryptedObject }} [credentials]
- * @property {boolean} [continueOnFail] The node's "On Error: Continue" setting.
+ * @property {boolean} [continueOnFail] Shorthand for `onError: 'continueRegularOutput'`.
+ * @property {'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput'} [onError] The node's
+ *   "On Error" setting: stop, continue (errors as regular output items), or continue using a
+ *   separate error output.
  */
 
 /**
  * @typedef {object} RunNodeResult
  * @property {import('n8n-workflow').INodeExecutionData[]} items The node's first output (empty when it failed).
+ * @property {import('n8n-workflow').INodeExecutionData[][]} outputs Every output of the node (the
+ *   second one is the error output when `onError` is 'continueErrorOutput').
  * @property {any} error The execution's error (the node's NodeApiError/NodeOperationError), if the run failed.
  * @property {import('n8n-workflow').IRun} run The full run as WorkflowExecute returned it.
  * @property {string[]} credentialTypesRequested Credential types the node loaded, in order.
@@ -203,7 +222,8 @@ let executionCounter = 0;
  * @param {RunNodeOptions} options
  * @returns {Promise<RunNodeResult>}
  */
-async function runNode({ parameters, items = [{}], credentials = {}, continueOnFail = false }) {
+async function runNode({ parameters, items = [{}], credentials = {}, continueOnFail = false, onError }) {
+	const errorSetting = onError ?? (continueOnFail ? 'continueRegularOutput' : undefined);
 	prepareContainer();
 
 	/** @type {import('n8n-workflow').INode} */
@@ -218,7 +238,7 @@ async function runNode({ parameters, items = [{}], credentials = {}, continueOnF
 			...(credentials.tatangoApi ? { tatangoApi: { id: 'cred-v2', name: 'Tatango account' } } : {}),
 			...(credentials.tatangoV3Api ? { tatangoV3Api: { id: 'cred-v3', name: 'Tatango V3 account' } } : {}),
 		},
-		...(continueOnFail ? { onError: /** @type {const} */ ('continueRegularOutput') } : {}),
+		...(errorSetting ? { onError: errorSetting } : {}),
 	};
 
 	const workflow = new Workflow({
@@ -289,9 +309,10 @@ async function runNode({ parameters, items = [{}], credentials = {}, continueOnF
 	const run = await workflowExecute.processRunExecutionData(workflow);
 
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
-	const output = taskData?.data?.main?.[0] ?? [];
+	const outputs = taskData?.data?.main?.map((output) => output ?? []) ?? [];
 	return {
-		items: output,
+		items: outputs[0] ?? [],
+		outputs,
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 		credentialTypesRequested: credentialsHelper.requested,

@@ -1,11 +1,20 @@
 // @ts-check
-// Runs the Tatango Trigger's webhook() the way a production n8n does for each call: the workflow
-// (parameters filled with their defaults, static data loaded from "the database") is built anew,
-// n8n-core's own WebhookContext wraps the request and response, and changed static data is written
-// back afterwards. What n8n's HTTP layer would answer is derived from the node's return value.
-const { Container } = require('@n8n/di');
-const { Logger } = require('@n8n/backend-common');
+// Runs the Tatango Trigger's webhook() the way a production n8n (2.41) does for each call: the
+// workflow (parameters filled with their defaults, static data loaded from "the database") is built
+// anew, n8n-core's own WebhookContext wraps the request and response, and static data is written
+// back after answering if it is marked changed. What n8n's HTTP layer would answer is derived from
+// the node's return value.
+//
+// One n8n behaviour is reproduced on purpose: when the call starts a run, n8n's WorkflowRunner
+// builds another Workflow over the same static data object before the answer is sent, and that
+// clears the "changed" mark, so what the node recorded is saved only when the workflow had no
+// static data yet. Seen against a real n8n 2.41.1; see the README's "Retries and duplicates".
+const path = require('node:path');
 const { HookContext, InstanceSettings, WebhookContext } = require('n8n-core');
+// n8n-core ships its own copies of these; its contexts look services up in its own container.
+const fromCore = (name) => require(require.resolve(name, { paths: [path.dirname(require.resolve('n8n-core'))] }));
+const { Container } = fromCore('@n8n/di');
+const { Logger } = fromCore('@n8n/backend-common');
 const { Workflow } = require('n8n-workflow');
 
 const NODE_NAME = 'Tatango Trigger';
@@ -22,7 +31,8 @@ const logger = {
 	debug: (message, meta) => logLines.push({ level: 'debug', message, meta }),
 };
 Container.set(Logger, logger);
-// The webhook context reads instance settings only for signed URLs, which this node never uses.
+// Contexts read instance settings only for signed URLs, which this node never uses. Setting them
+// here also keeps n8n-core from creating ~/.n8n/config with an encryption key.
 Container.set(InstanceSettings, {});
 
 /**
@@ -42,11 +52,12 @@ function createTrigger(options = {}) {
 		getKnownTypes: () => ({}),
 	};
 	const parameters = { secretToken: GOOD_TOKEN, ...(options.parameters ?? {}) };
-	const database = options.database ?? { staticData: {} };
+	// A new workflow's static data column is empty (null).
+	const database = options.database ?? { staticData: null };
 	const workflowId = options.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
 	const credential = options.credential === undefined ? { apiKey: V3_KEY } : options.credential;
 
-	function buildWorkflow() {
+	function buildWorkflow(staticData = database.staticData === null ? null : JSON.parse(JSON.stringify(database.staticData))) {
 		/** @type {any} */
 		const node = {
 			id: 'node-1',
@@ -65,7 +76,7 @@ function createTrigger(options = {}) {
 			connections: {},
 			active: true,
 			nodeTypes,
-			staticData: JSON.parse(JSON.stringify(database.staticData)),
+			staticData,
 		});
 	}
 
@@ -82,7 +93,8 @@ function createTrigger(options = {}) {
 	 * @param {{ body?: unknown, rawBody?: unknown, query?: Record<string, unknown>, headers?: Record<string, unknown>, mode?: string }} call
 	 */
 	async function invoke(call) {
-		const workflow = buildWorkflow();
+		const loaded = database.staticData === null ? null : JSON.parse(JSON.stringify(database.staticData));
+		const workflow = buildWorkflow(loaded);
 		const node = workflow.getNode(NODE_NAME);
 		let status;
 		let responseBody;
@@ -120,21 +132,31 @@ function createTrigger(options = {}) {
 			null,
 		);
 		const result = await nodeType.webhook.call(context);
-		return { result, workflow, status, responseBody };
+		return { result, workflow, loaded, status, responseBody };
 	}
 
 	/** What n8n does with the node's answer: respond, start a run or not, save static data. */
-	function settle({ result, workflow, status, responseBody }) {
+	function settle({ result, workflow, loaded, status, responseBody }) {
+		// As n8n 2.x's webhook helpers do (handleImmediateWebhookResponse and, for a started run in
+		// onReceived mode, extractWebhookOnReceivedResponse with responseData defaulting to
+		// 'firstEntryJson').
 		let answer;
 		if (result.noWebhookResponse) {
 			answer = { status, body: responseBody };
 		} else if (result.workflowData) {
-			answer = { status: 200, body: { message: 'Workflow was started' } };
+			const responseData = nodeType.description.webhooks[0].responseData ?? 'firstEntryJson';
+			const body =
+				responseData === 'noData'
+					? undefined
+					: responseData || (result.webhookResponse ?? { message: 'Workflow was started' });
+			answer = { status: 200, body };
 		} else {
 			answer = { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } };
 		}
+		// What the node marked as changed, before n8n's runner may clear the mark.
 		const staticChanged = workflow.staticData.__dataChanged === true;
-		if (staticChanged) {
+		if (result.workflowData && loaded !== null) buildWorkflow(loaded);
+		if (workflow.staticData.__dataChanged === true) {
 			const saved = JSON.parse(JSON.stringify(workflow.staticData));
 			delete saved.__dataChanged;
 			database.staticData = saved;

@@ -10,6 +10,7 @@ const {
 	toBirthdate,
 	toEmail,
 	toGender,
+	toZipCode,
 	toTags,
 	toCustomFieldKey,
 	toPositiveId,
@@ -177,6 +178,14 @@ describe('subscriber profile', () => {
 		expect(toGender('F')).toBe('Female');
 		expect(toGender('')).toBeUndefined();
 		expect(rejection(() => toGender('other')).message).toMatch(/Male, Female/);
+	});
+
+	test('ZIP codes fit Tatango\'s 6 characters', () => {
+		expect(toZipCode('98101')).toBe('98101');
+		expect(toZipCode('k1a 0b1')).toBe('K1A0B1');
+		expect(toZipCode('')).toBeUndefined();
+		expect(rejection(() => toZipCode('98101-1234')).message).toMatch(/ZIP\+4.*98101/);
+		expect(rejection(() => toZipCode('1234567')).field).toBe('ZIP Code');
 	});
 
 	test('tags become one comma-separated string', () => {

@@ -34,6 +34,23 @@ export function toEmail(raw: unknown): string | undefined {
 	return email;
 }
 
+/**
+ * ZIP or postal code in Tatango's documented 6 characters: a 5-digit ZIP, or a Canadian postal code
+ * (sent without its space). ZIP+4 does not fit, so it is refused rather than cut.
+ */
+export function toZipCode(raw: unknown): string | undefined {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') return undefined;
+	if (/^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/.test(text)) return text.replace(' ', '').toUpperCase();
+	if (/^\d{5}-\d{4}$/.test(text)) {
+		throw new InvalidInputError('ZIP Code', `"${text}" is a ZIP+4; Tatango stores up to 6 characters, so use the 5-digit ZIP (${text.slice(0, 5)})`);
+	}
+	if (text.length > 6) {
+		throw new InvalidInputError('ZIP Code', `"${text}" is ${text.length} characters long; Tatango stores up to 6`);
+	}
+	return text;
+}
+
 /** Gender as Tatango documents it: `Male` or `Female`. */
 export function toGender(raw: unknown): 'Male' | 'Female' | undefined {
 	const text = raw === undefined || raw === null ? '' : String(raw).trim().toLowerCase();

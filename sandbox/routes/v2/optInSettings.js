@@ -6,7 +6,6 @@ const { requireList, bodyObject, truthy } = require('./common');
 
 const COLLECTED_DATA = ['zip_code', 'email_address', 'first_name', 'yes'];
 const SUCCESS_ACTIONS = ['nextrequest', 'optinsubscriber'];
-const SMS_MAX = 160;
 
 /** @param {unknown} v */
 const present = (v) => v !== undefined && v !== null;
@@ -24,7 +23,6 @@ function text(body, key, where, required) {
 		return null;
 	}
 	if (typeof v !== 'string') throw new HttpError(422, `${where}${key} must be a string`);
-	if (v.length > SMS_MAX) throw new HttpError(422, `${where}${key} is too long (maximum is ${SMS_MAX} characters)`);
 	return v;
 }
 

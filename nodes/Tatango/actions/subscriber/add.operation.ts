@@ -11,6 +11,7 @@ import {
 	toPositiveId,
 	toTags,
 	toTenDigitPhone,
+	toZipCode,
 } from '../../validation';
 import { listLocator, phoneNumberField } from '../common.descriptions';
 
@@ -160,7 +161,7 @@ export function buildSubscriber(input: AddSubscriberInput): IDataObject {
 		last_name: toOptionalText(fields.lastName, 'Last Name', 50),
 		email: toEmail(fields.email),
 		birthdate: toBirthdate(fields.birthdate),
-		zip_code: toOptionalText(fields.zipCode, 'ZIP Code', 10),
+		zip_code: toZipCode(fields.zipCode),
 		gender: toGender(fields.gender),
 		tags: toTags(fields.tags),
 	};

@@ -1,0 +1,93 @@
+// @ts-check
+const {
+	checkCall,
+	describeFailure,
+	secretsMatch,
+} = require('../../nodes/TatangoTrigger/authenticity');
+
+const TOKEN = 'tok_0123456789abcdef0123';
+const KEY = 'tatango_key_sandbox';
+
+const call = (overrides) => ({
+	query: {},
+	headers: {},
+	expectedToken: TOKEN,
+	requireApiKey: false,
+	expectedApiKey: KEY,
+	...overrides,
+});
+
+describe('secret token', () => {
+	test.each([
+		['query parameter', { query: { token: TOKEN } }],
+		['x-tatango-token header', { headers: { 'x-tatango-token': TOKEN } }],
+		['header with other casing (hand-made request objects)', { headers: { 'X-Tatango-Token': TOKEN } }],
+		['both, both right', { query: { token: TOKEN }, headers: { 'x-tatango-token': TOKEN } }],
+	])('right token as %s passes', (_name, overrides) => {
+		expect(checkCall(call(overrides))).toEqual({ ok: true });
+	});
+
+	test.each([
+		['wrong query token', { query: { token: 'tok_0123456789abcdef0124' } }, 'tokenWrong'],
+		['wrong header token', { headers: { 'x-tatango-token': 'nope' } }, 'tokenWrong'],
+		['a prefix of the token', { query: { token: TOKEN.slice(0, -1) } }, 'tokenWrong'],
+		['the token plus more', { query: { token: `${TOKEN}x` } }, 'tokenWrong'],
+		['token repeated (array)', { query: { token: [TOKEN, TOKEN] } }, 'tokenWrong'],
+		['right query, wrong header', { query: { token: TOKEN }, headers: { 'x-tatango-token': 'bad' } }, 'tokenWrong'],
+		['no token', {}, 'tokenMissing'],
+		['empty token', { query: { token: '' } }, 'tokenMissing'],
+		['token in another parameter', { query: { api_key: TOKEN } }, 'tokenMissing'],
+	])('%s is refused', (_name, overrides, failure) => {
+		expect(checkCall(call(overrides))).toEqual({ ok: false, failure });
+	});
+
+	test('a node without a usable token refuses every call, even one carrying an empty token', () => {
+		expect(checkCall(call({ expectedToken: '', query: { token: '' } }))).toEqual({
+			ok: false,
+			failure: 'tokenNotConfigured',
+		});
+		expect(checkCall(call({ expectedToken: 'short', query: { token: 'short' } }))).toEqual({
+			ok: false,
+			failure: 'tokenNotConfigured',
+		});
+	});
+});
+
+describe('x-api-key header (v3 credential key)', () => {
+	const withToken = (overrides) => call({ query: { token: TOKEN }, requireApiKey: true, ...overrides });
+
+	test('right key passes', () => {
+		expect(checkCall(withToken({ headers: { 'x-api-key': KEY } }))).toEqual({ ok: true });
+	});
+	test.each([
+		['wrong key', { headers: { 'x-api-key': 'tatango_key_other' } }, 'apiKeyWrong'],
+		['missing key', {}, 'apiKeyMissing'],
+		['credential without a key', { headers: { 'x-api-key': KEY }, expectedApiKey: undefined }, 'apiKeyNotConfigured'],
+	])('%s is refused', (_name, overrides, failure) => {
+		expect(checkCall(withToken(overrides))).toEqual({ ok: false, failure });
+	});
+	test('the right key does not replace the token', () => {
+		expect(checkCall(withToken({ query: {}, headers: { 'x-api-key': KEY } }))).toEqual({
+			ok: false,
+			failure: 'tokenMissing',
+		});
+	});
+	test('the key is ignored unless required', () => {
+		expect(checkCall(call({ query: { token: TOKEN }, headers: { 'x-api-key': 'anything' } }))).toEqual({ ok: true });
+	});
+});
+
+test('secretsMatch is exact and never matches an empty secret', () => {
+	expect(secretsMatch(TOKEN, TOKEN)).toBe(true);
+	expect(secretsMatch(TOKEN, TOKEN.toUpperCase())).toBe(false);
+	expect(secretsMatch('', '')).toBe(false);
+});
+
+test('failure descriptions name the check, never a value', () => {
+	for (const failure of ['tokenNotConfigured', 'tokenMissing', 'tokenWrong', 'apiKeyNotConfigured', 'apiKeyMissing', 'apiKeyWrong']) {
+		const text = describeFailure(/** @type {any} */ (failure));
+		expect(text.length).toBeGreaterThan(10);
+		expect(text).not.toContain(TOKEN);
+		expect(text).not.toContain(KEY);
+	}
+});
