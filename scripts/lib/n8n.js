@@ -44,6 +44,19 @@ function track(pid) {
 		process.on('exit', () => {
 			for (const pgid of liveGroups) killGroup(pgid, 'SIGKILL');
 		});
+		// Children run in their own process groups, so a Ctrl-C in the terminal does not reach
+		// them. When nobody else handles the signal (a plain script, jest), pass it on to them and
+		// then die of it as the process would have; a program with its own handler (the
+		// playground) stops them itself.
+		for (const sig of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+			const onSignal = () => {
+				if (process.listenerCount(sig) > 1) return;
+				for (const pgid of liveGroups) killGroup(pgid, 'SIGTERM');
+				process.removeListener(sig, onSignal);
+				process.kill(process.pid, sig);
+			};
+			process.on(sig, onSignal);
+		}
 	}
 }
 

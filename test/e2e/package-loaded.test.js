@@ -17,7 +17,11 @@ function operationsOf(node) {
 	const ops = [];
 	for (const p of props.filter((x) => x.name === 'operation' && Array.isArray(x.options))) {
 		const forResources = (p.displayOptions && p.displayOptions.show && p.displayOptions.show.resource) || resourceValues;
-		for (const r of forResources) for (const o of p.options) ops.push(`${r}:${o.value}`);
+		for (const r of forResources)
+			for (const o of p.options) {
+				// n8n adds a "Custom API Call" option to every node that has credentials.
+				if (o.value !== '__CUSTOM_API_CALL__') ops.push(`${r}:${o.value}`);
+			}
 	}
 	return [...new Set(ops)].sort();
 }
