@@ -2,7 +2,9 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -13,7 +15,7 @@ import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './a
 import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { classifyEvent, isKnownDeliveryStatus, readPayload, toOutputJson } from './events';
-import { recordIfNew } from './recentEvents';
+import { claimInProcess, isRecorded, recordRun } from './recentEvents';
 
 const PANEL_WHERE =
 	'Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with <code>?token=</code> and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), in one send\'s Webhook URL, or in a list webhook\'s callback URL in Tatango.';
@@ -160,18 +162,17 @@ export class TatangoTrigger implements INodeType {
 			}
 		}
 
-		// 4. Whether it already started the workflow. Test calls are never dropped, so a builder can
-		// send the same sample event again.
-		const windowMinutes = Number(options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES);
-		if (this.getMode() !== 'manual' && windowMinutes > 0) {
-			const isNew = recordIfNew({
-				scope: `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`,
-				staticData: this.getWorkflowStaticData('node'),
-				key: fingerprint(event.identity),
-				now: Date.now(),
-				windowMs: windowMinutes * 60_000,
-			});
-			if (!isNew) {
+		// 4. Whether it already started the workflow (see recentEvents.ts for what each check covers).
+		// Test calls are never dropped, so a builder can send the same sample event again. Static data
+		// is only read here: the run records the event, in execute().
+		const windowMs = windowOf(options);
+		if (this.getMode() !== 'manual' && windowMs > 0) {
+			const key = fingerprint(event.identity);
+			const now = Date.now();
+			const repeat =
+				isRecorded(this.getWorkflowStaticData('node'), key, now, windowMs) ||
+				!claimInProcess(`${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`, key, now, windowMs);
+			if (repeat) {
 				this.logger.debug('Tatango Trigger dropped a repeated event', {
 					node: this.getNode().name,
 					workflowId: this.getWorkflow().id,
@@ -186,6 +187,53 @@ export class TatangoTrigger implements INodeType {
 			workflowData: [[{ json: toOutputJson(event, payload, new Date()) }]],
 		};
 	}
+
+	// n8n runs a node type's execute() first when it has one, also for a trigger: the run started by
+	// webhook() begins here, with webhook()'s items as input, and n8n saves the static data changed
+	// during the run once it ends (in queue mode, on the worker). So this is where an event is
+	// recorded for good, and where a copy that passed webhook() in another process before the first
+	// copy's run was saved is dropped (the run then ends with no items).
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+		const windowMs = windowOf(options);
+		// Only runs started by a production call are checked. Test runs pass everything, like test
+		// calls; so do runs started any other way (a retry of a failed run, for one).
+		if (this.getMode() !== 'webhook' || windowMs <= 0) return [items];
+
+		const keyed: Array<{ index: number; key: string }> = [];
+		items.forEach((item, index) => {
+			const payload = item.json.payload;
+			if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
+			keyed.push({ index, key: fingerprint(classifyEvent(payload as IDataObject).identity) });
+		});
+		const keptKeyed = recordRun(
+			this.getWorkflowStaticData('node'),
+			keyed.map(({ key }) => key),
+			Date.now(),
+			windowMs,
+		);
+		const dropped = new Set(keyed.filter((_, n) => !keptKeyed[n]).map(({ index }) => index));
+		if (dropped.size > 0) {
+			this.logger.debug('Tatango Trigger dropped a repeated event another run recorded first', {
+				node: this.getNode().name,
+				workflowId: this.getWorkflow().id,
+				dropped: dropped.size,
+			});
+		}
+		// An item without a payload object (not from webhook()) cannot be recognised: it passes.
+		return [
+			items
+				.map((item, index) => ({ ...item, pairedItem: item.pairedItem ?? { item: index } }))
+				.filter((_, index) => !dropped.has(index)),
+		];
+	}
+}
+
+/** The duplicate window in ms; 0 (or anything not a positive number) turns the check off. */
+function windowOf(options: IDataObject): number {
+	const minutes = Number(options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES);
+	return minutes > 0 ? minutes * 60_000 : 0;
 }
 
 /** 200 without a run: the sender stops retrying, the workflow does not start. */

@@ -1,14 +1,25 @@
-// Where the trigger remembers the events that started its workflow, in two places:
+// Where the trigger remembers the events that started its workflow, and what each place guarantees.
+// The keys are `fingerprint(identity)` hashes; the memories are `duplicates.ts` objects.
 //
-// - a memory in this process, checked and updated in one synchronous step, so two copies of an
-//   event reaching the same process (Tatango's duplicates arrive ~20 ms apart) cannot both pass.
-//   In a single n8n instance this is what guarantees a repeat never runs twice.
-// - the node's workflow static data, which n8n loads for each production call and writes back
-//   after answering when it is marked changed: the only store shared between processes and kept
-//   across restarts. It is read-modify-write without a lock, and n8n 2.41 clears the changed mark
-//   when the call starts a run on a workflow that already has static data (its runner wraps the
-//   same object again), so in practice only the first recorded event is saved. Recorded anyway:
-//   it costs nothing and an n8n that saves it makes cross-process dedupe work.
+// 1. The workflow's static data, `recentEvents` in the node's part: the record that counts. It is
+//    written only by the trigger's `execute()`, that is inside the run an event started, because n8n
+//    saves static data changed during a run once the run ends (the main process in regular mode, the
+//    worker in queue mode). Static data written by `webhook()` is not reliably saved: n8n 2.41 clears
+//    the "changed" mark when the call starts a run. And in one process the run may share the very
+//    object `webhook()` was given, so a record written there would make `execute()` drop its own
+//    event. n8n loads static data from the database for each production call and for each run, so
+//    once a run has ended and been saved, every process sees its record: `webhook()` answers a
+//    repeat `duplicate` without starting a run (`isRecorded`), and a run whose copy passed
+//    `webhook()` before that save drops it in `execute()` if it starts after the save (`recordRun`
+//    checks and records). Not locked: each save replaces the whole static data, so runs that overlap
+//    (from any events) can each drop the other's record, and two runs that both load it before
+//    either saves both keep the event.
+// 2. A memory in this process (`claimInProcess`), checked and set in one synchronous step by
+//    `webhook()`. It exists for copies that reach the same process before the first copy's run has
+//    saved anything (Tatango's duplicates arrive ~20 ms apart; a run takes longer): the second
+//    `webhook()` finds the claim and starts nothing. It guarantees nothing beyond this process and
+//    its lifetime, and nothing relies on it across processes or restarts: it is lost on restart,
+//    bounded (oldest dropped first), and another process never sees it.
 import type { IDataObject } from 'n8n-workflow';
 
 import { isDuplicate, readSeen, remember, type SeenEvents } from './duplicates';
@@ -16,33 +27,28 @@ import { isDuplicate, readSeen, remember, type SeenEvents } from './duplicates';
 export const STATIC_DATA_KEY = 'recentEvents';
 
 /** Trigger nodes remembered in this process; the least recently used is forgotten first. */
-const MAX_SCOPES = 500;
+export const MAX_SCOPES = 500;
 
 const inProcess = new Map<string, SeenEvents>();
 
-export interface RecordInput {
-	/** Identifies the trigger node: workflow ID and node name. */
-	scope: string;
-	/** `getWorkflowStaticData('node')`: changed in place, n8n saves it. */
-	staticData: IDataObject;
-	key: string;
-	now: number;
-	windowMs: number;
+/**
+ * Whether static data records `key` as having started a run within the window. Reads only: calling
+ * this never marks static data as changed.
+ */
+export function isRecorded(staticData: IDataObject, key: string, now: number, windowMs: number): boolean {
+	return isDuplicate(readSeen(staticData[STATIC_DATA_KEY]), key, now, windowMs);
 }
 
 /**
- * Records `key` and returns true when it has not started a run within the window, in this
- * process or (as far as the saved static data tells) in any other; returns false for a repeat.
+ * Claims `key` for this process: returns true and remembers it when no call in this process claimed
+ * it within the window, false for a repeat. Check and set happen in one synchronous step, so of two
+ * calls handled at the same time in one process only one gets true.
+ *
+ * @param scope Identifies the trigger node: workflow ID and node name.
  */
-export function recordIfNew({ scope, staticData, key, now, windowMs }: RecordInput): boolean {
-	const stored = readSeen(staticData[STATIC_DATA_KEY]);
+export function claimInProcess(scope: string, key: string, now: number, windowMs: number): boolean {
 	const local = inProcess.get(scope) ?? {};
-	if (isDuplicate(stored, key, now, windowMs) || isDuplicate(local, key, now, windowMs)) {
-		return false;
-	}
-	// Assigning a new object (rather than adding a key to the old one) is what marks n8n's
-	// observable static data as changed, so it is saved.
-	staticData[STATIC_DATA_KEY] = remember(stored, key, now, windowMs);
+	if (isDuplicate(local, key, now, windowMs)) return false;
 	inProcess.delete(scope);
 	inProcess.set(scope, remember(local, key, now, windowMs));
 	while (inProcess.size > MAX_SCOPES) {
@@ -51,4 +57,31 @@ export function recordIfNew({ scope, staticData, key, now, windowMs }: RecordInp
 		inProcess.delete(oldest);
 	}
 	return true;
+}
+
+/**
+ * For a run's `execute()`: splits `keys` (one per input item, in order) into those to keep and
+ * those to drop, and records the kept ones in static data. Dropped: keys static data already holds
+ * within the window (another run recorded them) and repeats within `keys`. Static data gets a new
+ * `recentEvents` object, which is what marks n8n's observable static data as changed so the run
+ * saves it; nothing is written when nothing is kept.
+ *
+ * @returns for each key, whether its item is kept
+ */
+export function recordRun(
+	staticData: IDataObject,
+	keys: readonly string[],
+	now: number,
+	windowMs: number,
+): boolean[] {
+	let seen = readSeen(staticData[STATIC_DATA_KEY]);
+	let changed = false;
+	const kept = keys.map((key) => {
+		if (isDuplicate(seen, key, now, windowMs)) return false;
+		seen = remember(seen, key, now, windowMs);
+		changed = true;
+		return true;
+	});
+	if (changed) staticData[STATIC_DATA_KEY] = seen;
+	return kept;
 }

@@ -33,9 +33,13 @@ const NODE_TYPE = 'n8n-nodes-tatango.tatango';
 const NODE_NAME = 'Tatango';
 
 /**
- * n8n-core resolves its own copies of @n8n/di and @n8n/backend-network (newer than the hoisted
- * ones). The DI container is a module-level singleton, so anything registered for n8n-core must
- * be registered in n8n-core's copy.
+ * n8n-core 2.41 fetches its HTTP client from a DI container:
+ * `Container.get(OutboundHttp).requests().request(options)`. Nothing has to be registered for
+ * that: the container builds OutboundHttp and its dependencies (SsrfProtectionService, the
+ * env-driven SsrfProtectionConfig/GlobalConfig, Logger) from their @Service/@Config decorators.
+ * n8n-core resolves its own, newer copies of @n8n/di, @n8n/backend-network and @n8n/config (not the
+ * hoisted ones), and the container is a module-level singleton, so the harness reaches them
+ * through n8n-core's location.
  */
 const coreDir = path.dirname(require.resolve('n8n-core/package.json'));
 const fromCore = (/** @type {string} */ id) => require(require.resolve(id, { paths: [coreDir] }));
@@ -185,8 +189,9 @@ class TestCredentialsHelper extends ICredentialsHelper {
 }
 
 /**
- * n8n's SSRF protection is off by default (N8N_SSRF_PROTECTION_ENABLED); set it off explicitly so
- * an environment that turns it on cannot make the tests' 127.0.0.1-free nock hosts depend on DNS.
+ * n8n's SSRF protection is off by default (N8N_SSRF_PROTECTION_ENABLED). Were it on, every request
+ * would first resolve the Tatango host name in DNS, which nock does not intercept; so the
+ * harness turns it off explicitly, whatever the environment says.
  */
 function prepareContainer() {
 	const ssrfConfig = Container.get(SsrfProtectionConfig);

@@ -74,13 +74,12 @@ describe('per-item errors', () => {
 		expect(items).toHaveLength(3);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ outcome: 'added', subscriber: { phone_number: '2065551111' } });
-		// n8n-core keeps only `{ error: message }` as the json of an item that carries an error
-		// (WorkflowExecute.normalizeNodeErrors); the hint travels on the item's error.
+		// The hint is in the item's json, where a downstream node (or a person reading the output)
+		// sees it.
 		expect(items[1].json.error).toBe(
 			'Invalid Phone Number: "555-0100" has 7 digits; a US or Canadian number has 10 digits after the optional country code 1 (e.g. 206-555-1111 or +1 (206) 555-1111)',
 		);
-		expect(items[1].error?.description).toBe('Item 1: fix "Phone Number" and run again. Nothing was sent to Tatango.');
-		expect(items[1].error?.context.itemIndex).toBe(1);
+		expect(items[1].json.details).toBe('Item 1: fix "Phone Number" and run again. Nothing was sent to Tatango.');
 		expect(items[2].json).toMatchObject({ outcome: 'added', subscriber: { phone_number: '4255550123' } });
 	});
 
@@ -105,7 +104,7 @@ describe('per-item errors', () => {
 		expect(unmatched).toEqual([]);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json.error).toBe('Bad phone number: landline or unreachable carrier (422)');
-		expect(items[1].error?.description).toMatch(/mobile numbers only/);
+		expect(items[1].json.details).toMatch(/mobile numbers only/);
 		expect(items[2].json.outcome).toBe('added');
 		expectNoSecrets(run);
 	});
@@ -223,11 +222,9 @@ describe('network failures', () => {
 		expectNoSecrets(run);
 	});
 
-	// KNOWN NODE BUG (transport/errors.ts, apiErrorFromNetwork): the node's message is replaced by
-	// n8n's stock text for the code ("The connection cannot be established, this usually occurs due
-	// to an incorrect host (domain) value"), so "Could not reach Tatango ..." never shows. Remove
-	// `.failing` once fixed.
-	test.failing('a network failure keeps the node\'s own message', async () => {
+	// n8n's NodeApiError replaces a message naming a known code with its stock text; the transport
+	// puts its own back (transport/errors.ts, apiErrorFromNetwork).
+	test('a network failure keeps the node\'s own message', async () => {
 		v2Api().get('/api/v2/momt_reports/1').replyWithError(networkError('ENOTFOUND'));
 
 		const { error } = await runNode({

@@ -1,6 +1,6 @@
 // @ts-check
 const { runNode } = require('../helpers/runNode');
-const { v2Api, v2Credentials, recordUnmatched } = require('../helpers/tatangoNock');
+const { v2Api, v2Credentials, recordUnmatched, expectNoSecrets } = require('../helpers/tatangoNock');
 
 const unmatched = recordUnmatched();
 
@@ -29,7 +29,7 @@ describe('Subscriber → Add', () => {
 				subscriber: { phone_number: '2065551111', first_name: 'Ada', tags: ['vip', 'card holder'] },
 			});
 
-		const { items, error } = await runNode({
+		const { items, error, run } = await runNode({
 			parameters: {
 				resource: 'subscriber',
 				operation: 'add',
@@ -65,6 +65,7 @@ describe('Subscriber → Add', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
+		expectNoSecrets(run);
 	});
 
 	test('a plain add sends only the phone number, resolved per item from an expression', async () => {

@@ -160,12 +160,9 @@ describe('Transactional Message → Send', () => {
 			expectNoSecrets(error);
 		});
 
-		// KNOWN NODE BUG (transport/errors.ts, apiErrorFromNetwork): NodeApiError replaces the message
-		// of an error whose errorResponse.code (or message text) names a common Node error code with
-		// n8n's stock text. For a reset send the user reads "...You can retry the request immediately
-		// or wait and retry later." instead of "The message may have been sent". Remove `.failing`
-		// once fixed.
-		test.failing('a connection reset mid-request says the message may have been sent', async () => {
+		// n8n's NodeApiError swaps a message naming ECONNRESET for its stock "You can retry the request
+		// immediately" text; the transport puts its own message back (transport/errors.ts).
+		test('a connection reset mid-request says the message may have been sent', async () => {
 			v2Api().post('/api/v2/transactional_messages', SMS_BODY).replyWithError(networkError('ECONNRESET'));
 
 			const { error } = await sendSms();

@@ -1,24 +1,48 @@
 // @ts-check
-// Runs the Tatango Trigger's webhook() the way a production n8n (2.41) does for each call: the
-// workflow (parameters filled with their defaults, static data loaded from "the database") is built
-// anew, n8n-core's own WebhookContext wraps the request and response, and static data is written
-// back after answering if it is marked changed. What n8n's HTTP layer would answer is derived from
-// the node's return value.
+// Runs the Tatango Trigger the way a production n8n (2.41) handles each call ("delivery"):
+//
+// 1. The webhook process: the workflow (parameters filled with their defaults, static data loaded
+//    from "the database") is built anew, n8n-core's own WebhookContext wraps the request and
+//    response, webhook() answers, and static data is written back if it is marked changed. What
+//    n8n's HTTP layer would answer is derived from the node's return value.
+// 2. If webhook() returned workflowData, the run: n8n-core's real WorkflowExecute processes an
+//    execution whose stack starts at the trigger with webhook()'s items as its input (as n8n's
+//    webhook helpers build it), so the trigger's execute() runs through n8n-core's ExecuteContext,
+//    then a downstream node records what reached it. The run's workflowExecuteAfter hook saves
+//    the static data changed during the run, as n8n's save hook does (not for manual runs).
+//
+// Where the run happens is a choice (`runOn`):
+// - 'main' (regular mode): in the webhook's own process, over the very static data object the
+//   webhook call loaded (n8n's WorkflowRunner wraps it again in a new Workflow);
+// - 'worker' (queue mode): on a worker, which loads static data from the database when the run
+//   starts.
 //
 // One n8n behaviour is reproduced on purpose: when the call starts a run, n8n's WorkflowRunner
-// builds another Workflow over the same static data object before the answer is sent, and that
-// clears the "changed" mark, so what the node recorded is saved only when the workflow had no
-// static data yet. Seen against a real n8n 2.41.1; see the README's "Retries and duplicates".
+// builds another Workflow over the same static data object before the webhook's static data is
+// saved, and that clears the "changed" mark, so what webhook() recorded would be saved only when
+// the workflow had no static data yet. Seen against a real n8n 2.41.1; see the README's "Retries
+// and duplicates". The trigger no longer writes static data in webhook(); `staticChanged` reports
+// whether it did.
 const path = require('node:path');
-const { HookContext, InstanceSettings, WebhookContext } = require('n8n-core');
+const {
+	BinaryDataConfig,
+	ExecutionLifecycleHooks,
+	HookContext,
+	InstanceSettings,
+	WebhookContext,
+	WorkflowExecute,
+} = require('n8n-core');
 // n8n-core ships its own copies of these; its contexts look services up in its own container.
 const fromCore = (name) => require(require.resolve(name, { paths: [path.dirname(require.resolve('n8n-core'))] }));
 const { Container } = fromCore('@n8n/di');
 const { Logger } = fromCore('@n8n/backend-common');
-const { Workflow } = require('n8n-workflow');
+const { Workflow, createRunExecutionData } = require('n8n-workflow');
 
 const NODE_NAME = 'Tatango Trigger';
 const NODE_TYPE = 'n8n-nodes-tatango.tatangoTrigger';
+/** A node after the trigger: what reaches it is what the workflow acted on. */
+const EFFECT_NAME = 'Act On Event';
+const EFFECT_TYPE = 'test.recordEffect';
 const GOOD_TOKEN = 'tok_0123456789abcdef0123';
 const V3_KEY = 'tatango_key_sandbox';
 
@@ -29,31 +53,60 @@ const logger = {
 	warn: (message, meta) => logLines.push({ level: 'warn', message, meta }),
 	info: (message, meta) => logLines.push({ level: 'info', message, meta }),
 	debug: (message, meta) => logLines.push({ level: 'debug', message, meta }),
+	/** n8n-core's execution engine asks for a logger scoped to a topic. */
+	scoped: () => logger,
 };
 Container.set(Logger, logger);
 // Contexts read instance settings only for signed URLs, which this node never uses. Setting them
 // here also keeps n8n-core from creating ~/.n8n/config with an encryption key.
 Container.set(InstanceSettings, {});
+// The execution engine asks how binary data is kept; this node has none. 'default' (in memory) also
+// keeps n8n-core from building its storage config, which needs a real ~/.n8n folder.
+Container.set(BinaryDataConfig, { mode: 'default' });
 
 /**
  * @param {object} [options]
  * @param {Record<string, unknown>} [options.parameters] node parameters (defaults filled by n8n)
  * @param {{ apiKey?: string } | null} [options.credential] the v3 credential, or null when the node has none
  * @param {string} [options.workflowId]
- * @param {{ staticData: object }} [options.database] shared "database" row, to share static data between triggers
+ * @param {{ staticData: object, effects?: object[] }} [options.database] shared "database" row, to share
+ *   static data between triggers; `effects` collects the items that reached the node after the trigger
  * @param {() => any} [options.loadNodeClass] returns the node class (a fresh module copy stands for another n8n process)
+ * @param {'main' | 'worker'} [options.runOn] where runs happen: in the webhook's process (regular mode,
+ *   the default) or on a queue-mode worker that loads static data from the database
  */
 function createTrigger(options = {}) {
 	const NodeClass = (options.loadNodeClass ?? (() => require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger))();
 	const nodeType = new NodeClass();
+	// A new workflow's static data column is empty (null).
+	const database = options.database ?? { staticData: null };
+	database.effects ??= [];
+	const runOn = options.runOn ?? 'main';
+	const effectType = {
+		description: {
+			displayName: 'Record Effect',
+			name: EFFECT_TYPE,
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: { name: EFFECT_NAME },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		/** @this {import('n8n-workflow').IExecuteFunctions} */
+		async execute() {
+			const items = this.getInputData();
+			for (const item of items) database.effects.push(item.json);
+			return [items];
+		},
+	};
 	const nodeTypes = {
-		getByName: () => nodeType,
-		getByNameAndVersion: () => nodeType,
+		getByName: (type) => (type === EFFECT_TYPE ? effectType : nodeType),
+		getByNameAndVersion: (type) => (type === EFFECT_TYPE ? effectType : nodeType),
 		getKnownTypes: () => ({}),
 	};
 	const parameters = { secretToken: GOOD_TOKEN, ...(options.parameters ?? {}) };
-	// A new workflow's static data column is empty (null).
-	const database = options.database ?? { staticData: null };
 	const workflowId = options.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
 	const credential = options.credential === undefined ? { apiKey: V3_KEY } : options.credential;
 
@@ -69,15 +122,91 @@ function createTrigger(options = {}) {
 			parameters: JSON.parse(JSON.stringify(parameters)),
 		};
 		if (credential) node.credentials = { tatangoV3Api: { id: 'cred-1', name: 'Tatango v3' } };
+		const effect = {
+			id: 'node-2',
+			name: EFFECT_NAME,
+			type: EFFECT_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {},
+		};
 		return new Workflow({
 			id: workflowId,
 			name: 'Tatango events',
-			nodes: [node],
-			connections: {},
+			nodes: [node, effect],
+			connections: { [NODE_NAME]: { main: [[{ node: EFFECT_NAME, type: 'main', index: 0 }]] } },
 			active: true,
 			nodeTypes,
 			staticData,
+			settings: { executionOrder: 'v1' },
 		});
+	}
+
+	let executionCounter = 0;
+
+	/**
+	 * The run a started call leads to: WorkflowExecute from the trigger, webhook()'s items as input.
+	 * @param {import('n8n-workflow').Workflow} workflow the run's workflow (its static data as loaded for the run)
+	 * @param {import('n8n-workflow').INodeExecutionData[][]} workflowData what webhook() returned
+	 * @param {string} mode 'webhook' for production calls, 'manual' for test calls
+	 */
+	async function execute(workflow, workflowData, mode) {
+		const executionId = `${workflowId}-${++executionCounter}`;
+		const hooks = new ExecutionLifecycleHooks(/** @type {any} */ (mode), executionId, /** @type {any} */ ({
+			id: workflowId,
+			name: 'Tatango events',
+			active: true,
+			activeVersionId: null,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			nodes: Object.values(workflow.nodes),
+			connections: workflow.connectionsBySourceNode,
+		}));
+		let staticSaved = false;
+		// As n8n's save hook: static data changed during the run is saved, except for manual runs.
+		hooks.addHandler('workflowExecuteAfter', async (_run, newStaticData) => {
+			if (mode === 'manual' || !newStaticData) return;
+			database.staticData = JSON.parse(JSON.stringify(newStaticData));
+			staticSaved = true;
+		});
+		/** @type {any} */
+		const additionalData = {
+			credentialsHelper,
+			hooks,
+			executionId,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: 'http://localhost:5678/rest',
+			instanceBaseUrl: 'http://localhost:5678/',
+			webhookBaseUrl: 'http://localhost:5678/webhook',
+			webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+			webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+			formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+			variables: {},
+			timezone: 'UTC',
+			getRunExecutionData: async () => undefined,
+			logAiEvent: () => {},
+		};
+		const runExecutionData = createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [
+					{ node: workflow.getNode(NODE_NAME), data: { main: workflowData }, source: null },
+				],
+			},
+		});
+		const effectsBefore = database.effects.length;
+		const run = await new WorkflowExecute(additionalData, /** @type {any} */ (mode), runExecutionData).processRunExecutionData(workflow);
+		const error = run.data.resultData.error;
+		if (error) throw Object.assign(new Error(`The run failed: ${error.message}`), { stack: error.stack });
+		const triggerOutput = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? [];
+		return {
+			/** The trigger's output items (after its execute()). */
+			items: triggerOutput.map((item) => item.json),
+			pairedItems: triggerOutput.map((item) => item.pairedItem),
+			/** Items that reached the node after the trigger in this run. */
+			effects: database.effects.slice(effectsBefore),
+			staticSaved,
+		};
 	}
 
 	const credentialsHelper = {
@@ -132,11 +261,11 @@ function createTrigger(options = {}) {
 			null,
 		);
 		const result = await nodeType.webhook.call(context);
-		return { result, workflow, loaded, status, responseBody };
+		return { call, result, workflow, loaded, status, responseBody };
 	}
 
 	/** What n8n does with the node's answer: respond, start a run or not, save static data. */
-	function settle({ result, workflow, loaded, status, responseBody }) {
+	function settle({ call, result, workflow, loaded, status, responseBody }) {
 		// As n8n 2.x's webhook helpers do (handleImmediateWebhookResponse and, for a started run in
 		// onReceived mode, extractWebhookOnReceivedResponse with responseData defaulting to
 		// 'firstEntryJson').
@@ -155,26 +284,62 @@ function createTrigger(options = {}) {
 		}
 		// What the node marked as changed, before n8n's runner may clear the mark.
 		const staticChanged = workflow.staticData.__dataChanged === true;
-		if (result.workflowData && loaded !== null) buildWorkflow(loaded);
+		// n8n's WorkflowRunner builds the run's Workflow over the same static data object (when there
+		// is one) before the webhook's static data is saved.
+		const runnerWorkflow = result.workflowData && loaded !== null ? buildWorkflow(loaded) : null;
 		if (workflow.staticData.__dataChanged === true) {
 			const saved = JSON.parse(JSON.stringify(workflow.staticData));
 			delete saved.__dataChanged;
 			database.staticData = saved;
 		}
 		const items = result.workflowData ? result.workflowData[0].map((item) => item.json) : [];
-		return { ...answer, started: result.workflowData !== undefined, items, staticChanged };
+		const started = result.workflowData !== undefined;
+		const mode = call.mode ?? 'webhook';
+		/** Runs the workflow the call started (null when it started none). */
+		const runWorkflow = async () => {
+			if (!started) return null;
+			if (runOn === 'worker') {
+				// The job travels through the queue and the database: JSON in, static data as saved now.
+				return await execute(buildWorkflow(), JSON.parse(JSON.stringify(result.workflowData)), mode);
+			}
+			return await execute(runnerWorkflow ?? buildWorkflow(loaded), result.workflowData, mode);
+		};
+		return { ...answer, started, items, staticChanged, runWorkflow };
+	}
+
+	/** A delivery: webhook() answers, then the run it started (if any) runs to the end. */
+	async function deliver(pending) {
+		const { runWorkflow, ...answer } = pending;
+		return { ...answer, run: await runWorkflow() };
 	}
 
 	return {
 		nodeType,
 		database,
 		workflowId,
-		/** @param {Parameters<typeof invoke>[0]} call */
-		post: async (call) => settle(await invoke(call)),
-		/** Two calls handled at the same time: both load static data, then both save it. */
+		/**
+		 * One call delivered as n8n does: webhook(), then the run it started (`run`: null if none).
+		 * @param {Parameters<typeof invoke>[0]} call
+		 */
+		post: async (call) => deliver(settle(await invoke(call))),
+		/**
+		 * Only the webhook part of a call: the answer, and `runWorkflow()` to run what it started
+		 * later, e.g. after another call (a run still queued or in progress).
+		 * @param {Parameters<typeof invoke>[0]} call
+		 */
+		receive: async (call) => settle(await invoke(call)),
+		/**
+		 * A run of the workflow from the trigger with the given input (as if webhook() had returned it),
+		 * on a worker: static data loaded from the database now.
+		 * @param {import('n8n-workflow').INodeExecutionData[][]} workflowData
+		 * @param {string} [mode]
+		 */
+		runFrom: async (workflowData, mode = 'webhook') => await execute(buildWorkflow(), workflowData, mode),
+		/** Two calls handled at the same time: both load static data, both answer, then both runs run. */
 		postTogether: async (first, second) => {
 			const [a, b] = await Promise.all([invoke(first), invoke(second)]);
-			return [settle(a), settle(b)];
+			const pending = [settle(a), settle(b)];
+			return [await deliver(pending[0]), await deliver(pending[1])];
 		},
 		/** Runs webhookMethods.default.create as n8n does when the trigger starts listening. */
 		activate: async () => {

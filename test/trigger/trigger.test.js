@@ -1,9 +1,10 @@
 // @ts-check
-// The Tatango Trigger run through n8n-core's WebhookContext, one call at a time, with static data
-// loaded and saved around each call as a production n8n does.
+// The Tatango Trigger run as a production n8n does: webhook() through n8n-core's WebhookContext,
+// then the run it started through n8n-core's WorkflowExecute (the trigger's execute() first), with
+// static data loaded and saved around each as n8n does (see harness.js).
 const fs = require('node:fs');
 const path = require('node:path');
-const { createTrigger, logLines, GOOD_TOKEN, V3_KEY } = require('./harness');
+const { createTrigger, logLines, GOOD_TOKEN, V3_KEY, NODE_NAME } = require('./harness');
 const { samples, TX } = require('./fixtures');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -245,13 +246,26 @@ describe('authenticity', () => {
 	});
 });
 
-describe('duplicates', () => {
-	test('the same delivery_status posted again is answered 200 and starts nothing', async () => {
+/** A fresh copy of the node's modules, with its own in-process memory: another n8n process. */
+function loadInAnotherProcess() {
+	let NodeClass;
+	jest.isolateModules(() => {
+		NodeClass = require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger;
+	});
+	return () => NodeClass;
+}
+
+/** Answered 200 as a repeat: no run started. */
+const duplicate = { status: 200, started: false, body: { received: true, started: false, reason: 'duplicate' }, run: null };
+
+describe('duplicates in one n8n instance', () => {
+	test('the same delivery_status posted again is answered 200 and starts nothing: one run', async () => {
 		const trigger = createTrigger();
 		const first = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
 		const again = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
-		expect(first.started).toBe(true);
-		expect(again).toMatchObject({ status: 200, started: false, body: { reason: 'duplicate' } });
+		expect(first).toMatchObject({ started: true, run: { items: [expect.objectContaining({ status: 'success' })] } });
+		expect(again).toMatchObject(duplicate);
+		expect(trigger.database.effects).toHaveLength(1);
 	});
 
 	test('the next status of the same send is not a duplicate', async () => {
@@ -259,6 +273,7 @@ describe('duplicates', () => {
 		expect((await trigger.post({ ...authorized, body: samples.deliverySoftBounce() })).started).toBe(true);
 		expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(true);
 		expect((await trigger.post({ ...authorized, body: samples.replyReceived() })).started).toBe(true);
+		expect(trigger.database.effects.map((item) => item.event)).toEqual(['delivery_status', 'delivery_status', 'reply_received']);
 	});
 
 	test('v2 duplicates ~20 ms apart with the same opt_id run once', async () => {
@@ -267,73 +282,167 @@ describe('duplicates', () => {
 		const retry = { ...samples.subscribe(), timestamp: '2024-01-15T10:30:00.020Z' };
 		const second = await trigger.post({ ...authorized, body: retry });
 		expect([first.started, second.started]).toEqual([true, false]);
+		expect(trigger.database.effects).toHaveLength(1);
 	});
 
-	test('two copies handled at the same moment in one n8n process run once', async () => {
+	test('two copies reaching one process before the first run saved anything: the second is answered duplicate', async () => {
+		// Both calls load static data before either run saved it: only the in-process claim tells.
 		const trigger = createTrigger();
 		const [a, b] = await trigger.postTogether(
 			{ ...authorized, body: samples.subscribe() },
 			{ ...authorized, body: samples.subscribe() },
 		);
-		expect([a.started, b.started].sort()).toEqual([false, true]);
+		expect([a, b].filter((answer) => answer.started)).toHaveLength(1);
+		expect([a, b].find((answer) => !answer.started)).toMatchObject(duplicate);
+		expect(trigger.database.effects).toHaveLength(1);
 	});
 
-	test('the node records each event that starts a run in static data, as hashes only', async () => {
+	test('webhook() never writes static data; the run records the event, as hashes only', async () => {
 		const trigger = createTrigger();
 		const first = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
 		const second = await trigger.post({ ...authorized, body: samples.replyReceived() });
-		expect([first.staticChanged, second.staticChanged]).toEqual([true, true]);
+		const again = await trigger.post({ ...authorized, body: samples.replyReceived() });
+		expect([first.staticChanged, second.staticChanged, again.staticChanged]).toEqual([false, false, false]);
+		// In regular mode the run shares the static data object webhook() read: had webhook() recorded
+		// the event there, execute() would have found it and dropped the run's own event.
+		expect(first.run).toMatchObject({ items: [expect.anything()], staticSaved: true });
+		expect(second.run).toMatchObject({ items: [expect.anything()], staticSaved: true });
 		const saved = JSON.stringify(trigger.database.staticData);
-		expect(saved).toMatch(/"recentEvents":\{"[0-9a-f]{32}":\d+/);
+		expect(Object.keys(trigger.database.staticData[`node:${NODE_NAME}`].recentEvents)).toHaveLength(2);
+		expect(saved).toMatch(/^\{"node:Tatango Trigger":\{"recentEvents":\{"[0-9a-f]{32}":\d+,"[0-9a-f]{32}":\d+\}\}\}$/);
 		for (const secretOrPersonal of [TX, '5551234567', 'Thanks for your message!']) {
 			expect(saved).not.toContain(secretOrPersonal);
 		}
 	});
 
-	test('another n8n process sees what n8n saved of the static data (and only that)', async () => {
+	test('after a restart (a fresh process memory), a repeat is dropped from static data', async () => {
 		const database = { staticData: null };
-		const workflowId = 'wf-shared-between-processes';
-		const processA = createTrigger({ database, workflowId });
-		let OtherProcessTrigger;
-		jest.isolateModules(() => {
-			OtherProcessTrigger = require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger;
-		});
-		const processB = createTrigger({ database, workflowId, loadNodeClass: () => OtherProcessTrigger });
-
-		// The workflow's first event is saved (its static data was empty), so B drops the repeat.
-		expect((await processA.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(true);
-		const inB = await processB.post({ ...authorized, body: samples.deliverySuccess() });
-		expect(inB).toMatchObject({ status: 200, started: false, body: { reason: 'duplicate' } });
-
-		// Later events that start a run are recorded by the node, but n8n 2.41 clears the change mark
-		// before saving: only the process that ran the event knows it. (README: what holds.)
-		expect((await processB.post({ ...authorized, body: samples.invalidPhone() })).started).toBe(true);
-		expect((await processB.post({ ...authorized, body: samples.invalidPhone() })).started).toBe(false);
-		expect((await processA.post({ ...authorized, body: samples.invalidPhone() })).started).toBe(true);
+		const workflowId = 'wf-restarted';
+		const before = createTrigger({ database, workflowId });
+		await before.post({ ...authorized, body: samples.deliverySuccess() });
+		await before.post({ ...authorized, body: samples.invalidPhone() });
+		const after = createTrigger({ database, workflowId, loadNodeClass: loadInAnotherProcess() });
+		expect(await after.post({ ...authorized, body: samples.deliverySuccess() })).toMatchObject(duplicate);
+		expect(await after.post({ ...authorized, body: samples.invalidPhone() })).toMatchObject(duplicate);
+		expect(database.effects).toHaveLength(2);
 	});
 
-	test('a repeat after the window runs again', async () => {
-		const trigger = createTrigger({ parameters: { options: { duplicateWindowMinutes: 5 } } });
-		const start = Date.now();
-		const now = jest.spyOn(Date, 'now').mockReturnValue(start);
+	test('the run keeps its items linked to its input (pairedItem), and drops repeats among them', async () => {
+		const trigger = createTrigger({ runOn: 'worker' });
+		const item = (payload) => ({ json: { event: 'x', payload } });
+		const run = await trigger.runFrom([
+			[item(samples.subscribe()), item(samples.subscribe()), { json: { note: 'no payload' } }, item(samples.cleaned())],
+		]);
+		expect(run.items.map((json) => json.payload?.type ?? json.note)).toEqual(['subscribe', 'no payload', 'cleaned']);
+		expect(run.pairedItems).toEqual([{ item: 0 }, { item: 2 }, { item: 3 }]);
+	});
+});
+
+describe('duplicates in queue mode: one webhook process, runs on workers (static data in the database)', () => {
+	test('an event run and saved by one process is dropped by another process\'s webhook(): no run', async () => {
+		const database = { staticData: null };
+		const workflowId = 'wf-queue-consecutive';
+		const processA = createTrigger({ database, workflowId, runOn: 'worker' });
+		const processB = createTrigger({ database, workflowId, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+
+		// Every event is recorded by its run and saved by the worker, not only a workflow's first one.
+		for (const make of [samples.deliverySuccess, samples.invalidPhone, samples.replyReceived]) {
+			const inA = await processA.post({ ...authorized, body: make() });
+			expect(inA).toMatchObject({ started: true, run: { items: [expect.anything()], staticSaved: true } });
+			expect(await processB.post({ ...authorized, body: make() })).toMatchObject(duplicate);
+		}
+		expect(database.effects.map((item) => item.event)).toEqual(['delivery_status', 'invalid_phone', 'reply_received']);
+	});
+
+	test('copies that both pass webhook() before either run saved: the later run drops its item', async () => {
+		const database = { staticData: null };
+		const workflowId = 'wf-queue-race';
+		const processA = createTrigger({ database, workflowId, runOn: 'worker' });
+		const processB = createTrigger({ database, workflowId, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+
+		const inA = await processA.receive({ ...authorized, body: samples.subscribe() });
+		const inB = await processB.receive({ ...authorized, body: samples.subscribe() });
+		expect([inA.started, inB.started]).toEqual([true, true]);
+
+		const runA = await inA.runWorkflow();
+		expect(runA).toMatchObject({ items: [expect.objectContaining({ event: 'subscribe' })], staticSaved: true });
+		const runB = await inB.runWorkflow();
+		expect(runB.items).toEqual([]);
+		expect(runB.effects).toEqual([]);
+		expect(database.effects).toHaveLength(1);
+	});
+
+	test('different events on different processes and workers all run', async () => {
+		const database = { staticData: null };
+		const workflowId = 'wf-queue-different';
+		const processA = createTrigger({ database, workflowId, runOn: 'worker' });
+		const processB = createTrigger({ database, workflowId, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+		const inA = await processA.receive({ ...authorized, body: samples.deliverySuccess() });
+		const inB = await processB.receive({ ...authorized, body: samples.deliveryHardBounce() });
+		expect((await inA.runWorkflow()).items).toHaveLength(1);
+		expect((await inB.runWorkflow()).items).toHaveLength(1);
+		expect(Object.keys(database.staticData[`node:${NODE_NAME}`].recentEvents)).toHaveLength(2);
+	});
+});
+
+describe('duplicates: what turns the check off, and how long it lasts', () => {
+	test('test calls (Listen for test event) and their runs are never dropped, and record nothing', async () => {
+		const trigger = createTrigger();
+		for (let i = 0; i < 2; i++) {
+			const answer = await trigger.post({ ...authorized, mode: 'manual', body: samples.subscribe() });
+			expect(answer).toMatchObject({ started: true, run: { items: [expect.anything()] } });
+		}
+		expect(trigger.database.staticData).toBeNull();
+
+		// Even when a production call already recorded the event, a test call still runs.
 		expect((await trigger.post({ ...authorized, body: samples.cleaned() })).started).toBe(true);
-		now.mockReturnValue(start + 4 * 60_000);
-		expect((await trigger.post({ ...authorized, body: samples.cleaned() })).started).toBe(false);
-		now.mockReturnValue(start + 5 * 60_000 + 1);
-		expect((await trigger.post({ ...authorized, body: samples.cleaned() })).started).toBe(true);
+		const test = await trigger.post({ ...authorized, mode: 'manual', body: samples.cleaned() });
+		expect(test).toMatchObject({ started: true, run: { items: [expect.objectContaining({ event: 'cleaned' })] } });
+		expect(trigger.database.effects).toHaveLength(4);
+	});
+
+	test('runs not started by a production call (a retry, say) are not checked', async () => {
+		const trigger = createTrigger({ runOn: 'worker' });
+		const first = await trigger.post({ ...authorized, body: samples.cleaned() });
+		const input = [[{ json: first.items[0] }]];
+		expect((await trigger.runFrom(input, 'retry')).items).toHaveLength(1);
+		expect((await trigger.runFrom(input, 'webhook')).items).toHaveLength(0);
 	});
 
 	test('a window of 0 turns the check off', async () => {
 		const trigger = createTrigger({ parameters: { options: { duplicateWindowMinutes: 0 } } });
-		expect((await trigger.post({ ...authorized, body: samples.subscribe() })).started).toBe(true);
-		expect((await trigger.post({ ...authorized, body: samples.subscribe() })).started).toBe(true);
+		for (let i = 0; i < 2; i++) {
+			const answer = await trigger.post({ ...authorized, body: samples.subscribe() });
+			expect(answer).toMatchObject({ started: true, run: { items: [expect.anything()], staticSaved: false } });
+		}
+		const [a, b] = await trigger.postTogether(
+			{ ...authorized, body: samples.subscribe() },
+			{ ...authorized, body: samples.subscribe() },
+		);
+		expect([a.started, b.started]).toEqual([true, true]);
+		expect(trigger.database.effects).toHaveLength(4);
 		expect(trigger.database.staticData).toBeNull();
 	});
 
-	test('test calls (Listen for test event) are never dropped', async () => {
-		const trigger = createTrigger();
-		expect((await trigger.post({ ...authorized, mode: 'manual', body: samples.subscribe() })).started).toBe(true);
-		expect((await trigger.post({ ...authorized, mode: 'manual', body: samples.subscribe() })).started).toBe(true);
+	test('a repeat after the window runs again, in the same process and in another', async () => {
+		const database = { staticData: null };
+		const workflowId = 'wf-window';
+		const parameters = { options: { duplicateWindowMinutes: 5 } };
+		const processA = createTrigger({ database, workflowId, parameters, runOn: 'worker' });
+		const processB = createTrigger({ database, workflowId, parameters, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+		const start = Date.now();
+		const now = jest.spyOn(Date, 'now').mockReturnValue(start);
+		expect((await processA.post({ ...authorized, body: samples.cleaned() })).run.items).toHaveLength(1);
+		now.mockReturnValue(start + 4 * 60_000);
+		expect(await processA.post({ ...authorized, body: samples.cleaned() })).toMatchObject(duplicate);
+		expect(await processB.post({ ...authorized, body: samples.cleaned() })).toMatchObject(duplicate);
+		now.mockReturnValue(start + 5 * 60_000 + 1);
+		expect((await processA.post({ ...authorized, body: samples.cleaned() })).run.items).toHaveLength(1);
+		now.mockReturnValue(start + 10 * 60_000 + 2);
+		expect((await processB.post({ ...authorized, body: samples.cleaned() })).run.items).toHaveLength(1);
+		expect(database.effects).toHaveLength(3);
+		// The expired entries were replaced, not added to.
+		expect(Object.values(database.staticData[`node:${NODE_NAME}`].recentEvents)).toEqual([start + 10 * 60_000 + 2]);
 	});
 
 	test('ignored and refused calls do not count as seen', async () => {

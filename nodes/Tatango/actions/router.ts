@@ -59,9 +59,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (error) {
 			const nodeError = asNodeError(this, error, i);
 			if (this.continueOnFail()) {
+				// `error` and `details` in json, no item-level error object: n8n would rewrite such an
+				// item's json to the message alone, losing the hint. These keys still route it to the
+				// error output under "Continue (using error output)".
 				returnData.push({
-					json: { error: nodeError.message, ...(nodeError.description ? { errorDescription: nodeError.description } : {}) },
-					error: nodeError,
+					json: { error: nodeError.message, ...(nodeError.description ? { details: nodeError.description } : {}) },
 					pairedItem: { item: i },
 				});
 				continue;

@@ -99,13 +99,18 @@ export function apiErrorFromNetwork(
 ): NodeApiError {
 	const what = code ? `the connection failed (${code})` : 'the connection failed';
 	const ambiguous = stoppedBecause === 'ambiguous_send';
-	return new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
-		message: ambiguous ? `The message may have been sent: ${what}` : `Could not reach Tatango: ${what} after ${attempts} attempts`,
+	const message = ambiguous ? `The message may have been sent: ${what}` : `Could not reach Tatango: ${what} after ${attempts} attempts`;
+	const error = new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
+		message,
 		description: ambiguous
 			? AMBIGUOUS_SEND_HINT
 			: 'Check the Base URL of the credential and the network between n8n and Tatango.',
 		itemIndex,
 	});
+	// NodeApiError swaps a message naming a known code (ECONNRESET...) for n8n's stock text, which
+	// says the request can be retried: exactly what must not be done after an ambiguous send.
+	error.message = message;
+	return error;
 }
 
 /** Keeps an error body small and free of anything but what the service said. */
