@@ -127,7 +127,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_WINDOW_MINUTES,
 				description:
-					'A repeat of an event that already started the workflow (same transaction or opt ID, event type and status) is answered 200 and starts nothing for this long. 0 turns the check off.',
+					'A repeat of an event that already started the workflow (same transaction or opt ID, event type and status) is answered 200 and its copy goes no further than this trigger, for this long. 0 turns the check off.',
 			},
 			{
 				displayName: 'Unknown Events',

@@ -450,6 +450,8 @@ async function startQueueProcess(o) {
 	const userFolder = path.join(o.dir, o.name);
 	await n8n.stopLeftover(path.join(userFolder, 'n8n.pid')); // an interrupted earlier run
 	fs.rmSync(userFolder, { recursive: true, force: true });
+	const logFile = path.join(o.dir, `${o.name}.log`);
+	fs.rmSync(logFile, { force: true }); // execution ids start over with each new database
 	n8n.installPackage(userFolder, o.tgz);
 	/** @type {Record<string, string>} */
 	const own = { ...o.env, TATANGO_QUEUE_PROCESS: o.name };
@@ -471,7 +473,7 @@ async function startQueueProcess(o) {
 		webhookUrl: o.env.WEBHOOK_URL,
 		command,
 		env: own,
-		logFile: path.join(o.dir, `${o.name}.log`),
+		logFile,
 	});
 	return { name: o.name, role: o.role, userFolder, url: server.url, port: o.port, logFile: server.logFile, server };
 }

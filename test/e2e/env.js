@@ -37,13 +37,13 @@ async function cliOptions() {
 }
 
 /**
- * Imports a workflow (JSON object) and runs it headless with `n8n execute`; resolves with the
- * run, the last node's output items and the workflow error, if any.
+ * Creates a workflow (JSON object) on the running n8n and runs it headless with
+ * `n8n execute`; resolves with the run, the last node's output items and the workflow error, if any.
  * @param {Record<string, any>} workflow
  */
 async function runWorkflow(workflow) {
 	const o = await cliOptions();
-	const id = await n8n.importWorkflow(workflow, o);
+	const id = await rest().createWorkflow(workflow);
 	const result = await n8n.executeWorkflow(id, o);
 	return { id, ...result };
 }
@@ -55,14 +55,14 @@ function rest() {
 }
 
 /**
- * Imports a workflow, publishes (activates) it on the running n8n and waits until the given
+ * Creates a workflow, publishes (activates) it on the running n8n and waits until the given
  * production webhook paths (`<webhookId>/<path>`) are live. Returns the workflow id.
  * @param {Record<string, any>} workflow
  * @param {string[]} [webhookPaths]
  */
 async function activateWorkflow(workflow, webhookPaths = []) {
-	const id = await n8n.importWorkflow(workflow, await cliOptions());
 	const c = rest();
+	const id = await c.createWorkflow(workflow);
 	await c.activateWorkflow(id);
 	for (const p of webhookPaths) await c.waitForWebhook(p);
 	return id;

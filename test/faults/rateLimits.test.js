@@ -28,7 +28,7 @@ describe('a burst of 429s', () => {
 		const elapsed = Date.now() - started;
 
 		expect(error).toBeUndefined();
-		expect(items.map((i) => [i.pairedItem, i.json.transactional_message?.number])).toEqual(
+		expect(items.map((i) => [i.pairedItem, /** @type {any} */ (i.json.transactional_message)?.number])).toEqual(
 			numbers.map((n, i) => [{ item: i }, n]),
 		);
 		expect(await countsOf(numbers)).toEqual(once(numbers));

@@ -117,6 +117,7 @@ function sendWorkflow() {
 				webhookUrl: `={{ ${body('webhookUrl')} }}`,
 				title: 'Queue test',
 				text: `=Card {{ ${body('tag')} }}`,
+				smsFailover: `=Queue test card {{ ${body('tag')} }}`,
 			},
 		},
 		ranOnNode(
@@ -209,10 +210,11 @@ function pacedSendWorkflow(deliveryUrl) {
 			parameters: {
 				resource: 'rcs',
 				operation: 'sendRichCard',
-				phoneNumber: "={{ $json['body.phones'] }}",
+				phoneNumber: "={{ $json.phones ?? $json['body.phones'] }}",
 				webhookUrl: deliveryUrl,
 				title: 'Paced',
 				text: 'Paced send',
+				smsFailover: 'Paced send',
 			},
 		},
 		{
@@ -228,7 +230,7 @@ function pacedSendWorkflow(deliveryUrl) {
 					assignments: [
 						{ id: crypto.randomUUID(), name: 'ranOn', value: '={{ $env.TATANGO_QUEUE_PROCESS }}', type: 'string' },
 						{ id: crypto.randomUUID(), name: 'executionId', value: '={{ $execution.id }}', type: 'string' },
-						{ id: crypto.randomUUID(), name: 'sent', value: '={{ $input.all().length }}', type: 'number' },
+						{ id: crypto.randomUUID(), name: 'sent', value: "={{ $('Send Rich Card').all().length }}", type: 'number' },
 					],
 				},
 				options: {},

@@ -333,7 +333,7 @@ describe('duplicates in one n8n instance', () => {
 		const run = await trigger.runFrom([
 			[item(samples.subscribe()), item(samples.subscribe()), { json: { note: 'no payload' } }, item(samples.cleaned())],
 		]);
-		expect(run.items.map((json) => json.payload?.type ?? json.note)).toEqual(['subscribe', 'no payload', 'cleaned']);
+		expect(run.items.map((/** @type {any} */ json) => json.payload?.type ?? json.note)).toEqual(['subscribe', 'no payload', 'cleaned']);
 		expect(run.pairedItems).toEqual([{ item: 0 }, { item: 2 }, { item: 3 }]);
 	});
 });

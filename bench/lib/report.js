@@ -1,0 +1,91 @@
+// @ts-check
+'use strict';
+/** Turns the benchmark's numbers into the Markdown that bench/results.md and the README quote. */
+
+/** @param {number} n @param {number} [digits] */
+const fixed = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+/** @param {number} n */
+const pct = (n) => (Number.isFinite(n) ? `${Math.round(n * 100)} %` : 'n/a');
+/** @param {number} n */
+const int = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
+/** @param {boolean} ok */
+const mark = (ok) => (ok ? 'yes' : '**no**');
+/** @param {{ once: number, more: number, none: number }} t */
+const texts = (t) => `${int(t.once)} / ${int(t.more)} / ${int(t.none)}`;
+
+/**
+ * @param {any} r the results object of bench/run.js
+ * @returns {string}
+ */
+function renderResults(r) {
+	const { config: cfg, environment: env, a, b, c } = r;
+	const perItemTatango = a.tatango.ms / cfg.items;
+	const perItemHttp = a.http.ms / cfg.items;
+	const ratioA = perItemTatango / perItemHttp;
+
+	/** @param {any} x */
+	const achieved = (x) => x.completed / (x.ms / 1000);
+	const fractionTatango = achieved(b.tatango) / b.rate;
+	const fractionHttp = achieved(b.http) / b.rate;
+	const ratioC = c.tatango.perSecond / c.webhook.perSecond;
+
+	const lines = [
+		'# Benchmark: Tatango nodes vs n8n HTTP Request and Webhook nodes',
+		'',
+		`Measured by \`npm run bench\` on ${env.date.slice(0, 10)}: n8n ${env.n8nVersion} (Node.js ${env.n8nNode}), n8n-nodes-tatango ${env.packageVersion} installed as a community package, the Tatango sandbox as a separate process; ${env.cores} × ${env.cpu}, ${env.memoryGb} GB. Whole run: ${fixed(r.totalSeconds / 60, 1)} min.`,
+		'',
+		'| | measure | result | aim | met |',
+		'|---|---|---|---|---|',
+		`| (a) | time per item, Tatango ÷ HTTP Request (${int(cfg.items)} transactional SMS) | ${fixed(ratioA)} | ≤ 1.0 | ${mark(ratioA <= 1)} |`,
+		`| (b) | Tatango node at R = ${b.rate}/s: failures; achieved rate ÷ R | ${int(b.tatango.failed)}; ${pct(fractionTatango)} | 0; ≥ 90 % | ${mark(b.tatango.failed === 0 && fractionTatango >= 0.9)} |`,
+		`| (c) | events per second, Tatango Trigger ÷ Webhook node | ${fixed(ratioC)} | ≥ 0.9 | ${mark(ratioC >= 0.9)} |`,
+		'',
+		`## (a) ${int(cfg.items)} × Send Transactional Message, no rate limit`,
+		'',
+		'One workflow run (`n8n execute`): a Manual Trigger feeds two branches, each splitting out its own ' +
+			`${int(cfg.items)} numbers; the Tatango branch runs first. Time is the node's own execution time as n8n records it. ` +
+			"The Tatango credential's pacing is set out of the way (Requests per Hour 360,000,000); the HTTP Request node (v4.2) posts the same body with Basic Auth and its defaults.",
+		'',
+		'| node | items out | errors | texts once / twice+ / none | node time | per item |',
+		'|---|---:|---:|---:|---:|---:|',
+		`| Tatango | ${int(a.tatango.items)} | ${int(a.tatango.errors)} | ${texts(a.tatango.texts)} | ${fixed(a.tatango.ms / 1000)} s | ${fixed(perItemTatango)} ms |`,
+		`| HTTP Request | ${int(a.http.items)} | ${int(a.http.errors)} | ${texts(a.http.texts)} | ${fixed(a.http.ms / 1000)} s | ${fixed(perItemHttp)} ms |`,
+		'',
+		`Ratio (Tatango ÷ HTTP Request): **${fixed(ratioA)}**.`,
+		'',
+		`## (b) ${int(b.sends)} RCS sends against a limit of R = ${b.rate} requests/s (429 beyond)`,
+		'',
+		`The sandbox limits the v3 key to ${b.rate} calls per 1 s window and answers 429 with Retry-After beyond. ` +
+			`The Tatango credential says Requests per Second = ${b.rate}; the HTTP Request node has its defaults (no batching, no retry, stop on error). ` +
+			'Completed = sends the sandbox accepted (202); achieved rate = completed ÷ node time.',
+		'',
+		'| node | sends | completed | failed | 429s answered | texts once / twice+ / none | node time | achieved rate | ÷ R |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+		`| Tatango | ${int(b.sends)} | ${int(b.tatango.completed)} | ${int(b.tatango.failed)} | ${int(b.tatango.refused429)} | ${texts(b.tatango.texts)} | ${fixed(b.tatango.ms / 1000, 1)} s | ${fixed(achieved(b.tatango))}/s | ${pct(fractionTatango)} |`,
+		`| HTTP Request | ${int(b.sends)} | ${int(b.http.completed)} | ${int(b.http.failed)} | ${int(b.http.refused429)} | ${texts(b.http.texts)} | ${fixed(b.http.ms / 1000, 1)} s | ${fixed(achieved(b.http))}/s | ${pct(fractionHttp)} |`,
+		'',
+		b.http.runError || b.http.error
+			? `The HTTP Request node's run ended with: "${String(b.http.error || b.http.runError).replace(/\s+/g, ' ').slice(0, 200)}". ` +
+				`Its rate is over the ${fixed(b.http.ms / 1000, 1)} s it ran before stopping, for ${int(b.http.completed)} of ${int(b.sends)} sends.`
+			: '',
+		'',
+		`## (c) ${int(cfg.events)} delivery events into a published trigger, ${cfg.concurrency} concurrent clients`,
+		'',
+		`\`n8n start\` (regular mode, SQLite, executions saved as by default). Each client POSTs its next event as soon as the previous one was answered (keep-alive). ` +
+			`${int(cfg.warmupEvents)} warm-up events per trigger first; then each trigger in turn, waiting between them until n8n has finished the runs. ` +
+			'Latency is measured by the client, from sending to the full answer. The Tatango Trigger checks the token and the event type and drops repeats (every event here is new); the Webhook node (v2) only answers.',
+		'',
+		'| trigger | events | answered 2xx | runs started | events/s | p50 | p99 |',
+		'|---|---:|---:|---:|---:|---:|---:|',
+		`| Tatango Trigger | ${int(c.tatango.count)} | ${int(c.tatango.ok)} | ${int(c.tatango.runs)} | ${fixed(c.tatango.perSecond, 1)} | ${fixed(c.tatango.p50, 1)} ms | ${fixed(c.tatango.p99, 1)} ms |`,
+		`| Webhook node | ${int(c.webhook.count)} | ${int(c.webhook.ok)} | ${int(c.webhook.runs)} | ${fixed(c.webhook.perSecond, 1)} | ${fixed(c.webhook.p50, 1)} ms | ${fixed(c.webhook.p99, 1)} ms |`,
+		'',
+		`Ratio (Tatango Trigger ÷ Webhook node, events/s): **${fixed(ratioC)}**.`,
+		'',
+		'Sizes are set by `BENCH_ITEMS`, `BENCH_RATE`, `BENCH_RATE_SENDS`, `BENCH_EVENTS`, `BENCH_WARMUP_EVENTS`, `BENCH_CONCURRENCY` (see bench/run.js). A benchmark, not a test: numbers vary with the machine.',
+		'',
+	];
+	return lines.filter((line, i, all) => !(line === '' && all[i - 1] === '')).join('\n');
+}
+
+module.exports = { renderResults };

@@ -1,0 +1,400 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+/**
+ * `npm run bench`: the Tatango nodes against n8n's own HTTP Request and Webhook nodes, in a real
+ * n8n (the cached install of scripts/lib/n8n-install.js) with this package packed and installed as
+ * a community package, talking to the sandbox running as its own process.
+ *
+ *   (a) BENCH_ITEMS (2,000) transactional SMS through the Tatango node and the same calls through
+ *       an HTTP Request node, in one workflow run (`n8n execute`): time per item and the ratio.
+ *       The Tatango credential's pacing is set out of the way (the sandbox has no limit here), so
+ *       this measures per-item overhead.
+ *   (b) The sandbox limits v3 to BENCH_RATE (R, 10) calls per second, 429 beyond. BENCH_RATE_SENDS
+ *       (300) RCS sends through the Tatango node (credential: Requests per Second = R) and through
+ *       an HTTP Request node with its defaults: completed, failed, achieved rate / R.
+ *   (c) BENCH_EVENTS (1,000) delivery events POSTed with BENCH_CONCURRENCY (8) clients to a
+ *       published Tatango Trigger workflow and to a published Webhook node workflow on `n8n start`:
+ *       events per second and client-side p50/p99 latency.
+ *
+ * Prints a Markdown table and writes it to bench/results.md (quoted in the README). Ports come
+ * from BENCH_PORT (5800) upwards, away from the 5678/5679 other n8n instances use. Every process
+ * started here is stopped at the end, also on failure or Ctrl+C.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const axios = require('axios').default;
+
+const n8n = require('../scripts/lib/n8n');
+const { paths: installPaths } = require('../scripts/lib/n8n-install');
+const { startSandboxProcess } = require('../scripts/lib/sandbox-process');
+const { loadWorkflow } = require('./lib/workflows');
+const { importWorkflows } = require('./lib/import');
+const { postEvents } = require('./lib/load');
+const { renderResults } = require('./lib/report');
+
+const BENCH_DIR = path.join(n8n.REPO_ROOT, '.cache', 'bench');
+const RESULTS_FILE = path.join(n8n.REPO_ROOT, 'bench', 'results.md');
+const RAW_FILE = path.join(BENCH_DIR, 'results.json');
+
+/** @param {string} name @param {number} fallback */
+function intEnv(name, fallback) {
+	const value = process.env[name];
+	if (value === undefined || value === '') return fallback;
+	const number = Number(value);
+	if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+	return number;
+}
+
+const CONFIG = {
+	items: intEnv('BENCH_ITEMS', 2000),
+	rate: intEnv('BENCH_RATE', 10),
+	rateSends: intEnv('BENCH_RATE_SENDS', 300),
+	events: intEnv('BENCH_EVENTS', 1000),
+	warmupEvents: intEnv('BENCH_WARMUP_EVENTS', 100),
+	concurrency: intEnv('BENCH_CONCURRENCY', 8),
+	basePort: intEnv('BENCH_PORT', 5800),
+	skipBuild: Boolean(process.env.BENCH_SKIP_BUILD),
+};
+
+const SANDBOX_V2 = { email: 'sandbox@example.com', apiKey: 'sandbox-v2-key' };
+const SANDBOX_V3_KEY = 'tatango_key_sandbox';
+const TRIGGER_TOKEN = 'bench-trigger-token-4f1c9a7e2b';
+/** RCS sends name a webhook URL; nobody listens there and the sandbox is told to post events late. */
+const EVENTS_URL = 'https://127.0.0.1:9/webhook/bench/tatango?token=bench-not-listening-0000';
+const TRIGGER_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000001';
+const WEBHOOK_NODE_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000002';
+const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
+
+/** @param {string} s */
+const log = (s) => process.stderr.write(`[bench] ${s}\n`);
+
+/** @template T @param {string} name @param {() => T | Promise<T>} fn @returns {Promise<T>} */
+async function step(name, fn) {
+	const t = Date.now();
+	log(`${name} ...`);
+	const result = await fn();
+	log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+	return result;
+}
+
+/**
+ * Ports from `from` upwards that nothing listens on, skipping taken ones.
+ * @param {number} from @param {number} count
+ */
+async function freePortsFrom(from, count) {
+	/** @type {number[]} */
+	const ports = [];
+	for (let port = from; ports.length < count && port < from + 200; port++) {
+		if (!(await n8n.portInUse(port))) ports.push(port);
+	}
+	if (ports.length < count) throw new Error(`fewer than ${count} free ports from ${from}`);
+	return ports;
+}
+
+/** The sandbox's control API. @param {string} url */
+function sandboxControl(url) {
+	return {
+		reset: async () => (await axios.post(`${url}/_sandbox/reset`)).data,
+		/** @param {unknown} body */
+		config: async (body) => (await axios.post(`${url}/_sandbox/config`, body)).data,
+		/** @returns {Promise<{ requests: any[], messageCounts: Record<string, number> }>} */
+		inspect: async () => (await axios.get(`${url}/_sandbox/inspect`, { maxContentLength: Infinity })).data,
+	};
+}
+
+/**
+ * Messages the sandbox recorded for `count` consecutive numbers starting at `first`.
+ * @param {Record<string, number>} messageCounts @param {number} first @param {number} count
+ */
+function countsFor(messageCounts, first, count) {
+	let once = 0;
+	let more = 0;
+	let none = 0;
+	for (let i = 0; i < count; i++) {
+		const n = messageCounts[String(first + i)] ?? 0;
+		if (n === 1) once++;
+		else if (n > 1) more++;
+		else none++;
+	}
+	return { once, more, none };
+}
+
+/**
+ * One node's run in an `n8n execute` result.
+ * @param {any} run @param {string} name
+ */
+function nodeRun(run, name) {
+	const task = run?.data?.resultData?.runData?.[name]?.[0];
+	if (!task) throw new Error(`node "${name}" did not run: ${JSON.stringify(run?.data?.resultData?.error ?? run).slice(0, 500)}`);
+	const items = task.data?.main?.[0] ?? [];
+	return {
+		ms: /** @type {number} */ (task.executionTime),
+		items: items.length,
+		errors: items.filter((/** @type {any} */ i) => i.json?.error !== undefined).length,
+		error: task.error ? String(task.error.message) : null,
+	};
+}
+
+/**
+ * Waits until n8n has finished every run a workflow was sent (the Tatango Trigger and the Webhook
+ * node answer before their run is done), so the next phase does not share the machine with them.
+ * @param {import('../scripts/lib/n8n').RestClient} rest @param {string} workflowId @param {number} expected
+ */
+async function drainExecutions(rest, workflowId, expected, timeoutMs = 120000) {
+	const deadline = Date.now() + timeoutMs;
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	let count = 0;
+	for (;;) {
+		const page = await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`);
+		count = Number(page.count ?? 0);
+		const running = await rest.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status: ['running', 'new'] }))}&limit=1`);
+		if (count >= expected && Number(running.count ?? 0) === 0) return count;
+		if (Date.now() > deadline) return count;
+		await n8n.sleep(500);
+	}
+}
+
+async function main() {
+	const started = Date.now();
+	fs.mkdirSync(BENCH_DIR, { recursive: true });
+	const userFolder = path.join(BENCH_DIR, 'n8n-user');
+	const [n8nPort, brokerPort, sandboxPort, cliBrokerPort] = await freePortsFrom(CONFIG.basePort, 4);
+	log(`ports: n8n ${n8nPort}, task broker ${brokerPort}, sandbox ${sandboxPort}, CLI task broker ${cliBrokerPort}`);
+	const cli = { userFolder, env: { N8N_PORT: n8nPort, N8N_RUNNERS_BROKER_PORT: cliBrokerPort } };
+
+	await step('stop leftovers of an earlier run', async () => {
+		await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
+		await n8n.stopLeftover(path.join(BENCH_DIR, 'sandbox.pid'));
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	});
+	if (!CONFIG.skipBuild) {
+		await step('npm run build', () => {
+			const r = spawnSync('npm', ['run', 'build'], { cwd: n8n.REPO_ROOT, encoding: 'utf8' });
+			if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
+		});
+	}
+	const tgz = await step('npm pack', () => n8n.packPackage({ outDir: path.join(BENCH_DIR, 'pack') }));
+	await step('n8n install (cache)', () => n8n.ensureInstalled({ userFolder, log }));
+	await step('install the package into a fresh n8n user folder', () => n8n.installPackage(userFolder, tgz));
+
+	const sandbox = await step('start the sandbox', () =>
+		startSandboxProcess({
+			port: sandboxPort,
+			pidFile: path.join(BENCH_DIR, 'sandbox.pid'),
+			logFile: path.join(BENCH_DIR, 'sandbox.log'),
+		}),
+	);
+	const control = sandboxControl(sandbox.url);
+
+	await step('import credentials', () =>
+		n8n.importCredentials(
+			[
+				{
+					id: 'benchTatangoV2Fast',
+					name: 'Bench: Tatango v2 (sandbox, no pacing)',
+					type: 'tatangoApi',
+					data: { ...SANDBOX_V2, baseUrl: sandbox.url, requestsPerHour: 360000000, maxRateLimitWait: 120 },
+				},
+				{
+					id: 'benchTatangoV3Paced',
+					name: 'Bench: Tatango v3 (sandbox, paced at R)',
+					type: 'tatangoV3Api',
+					data: { apiKey: SANDBOX_V3_KEY, baseUrl: sandbox.url, requestsPerSecond: CONFIG.rate, maxRateLimitWait: 120 },
+				},
+				{
+					id: 'benchHttpBasicV2',
+					name: 'Bench: sandbox v2 (Basic Auth)',
+					type: 'httpBasicAuth',
+					data: { user: SANDBOX_V2.email, password: SANDBOX_V2.apiKey },
+				},
+				{
+					id: 'benchHttpHeaderV3',
+					name: 'Bench: sandbox v3 (x-api-key header)',
+					type: 'httpHeaderAuth',
+					data: { name: 'x-api-key', value: SANDBOX_V3_KEY },
+				},
+			],
+			cli,
+		),
+	);
+
+	const tokens = {
+		SANDBOX_URL: sandbox.url,
+		EVENTS_URL,
+		ITEMS: CONFIG.items,
+		SENDS: CONFIG.rateSends,
+		TOKEN: TRIGGER_TOKEN,
+	};
+	const ids = await step('import workflows', () =>
+		importWorkflows(
+			{
+				a: loadWorkflow('a-transactional.json', tokens),
+				bTatango: loadWorkflow('b-rcs-tatango.json', tokens),
+				bHttp: loadWorkflow('b-rcs-http-request.json', tokens),
+				cTrigger: loadWorkflow('c-tatango-trigger.json', { ...tokens, WEBHOOK_ID: TRIGGER_WEBHOOK_ID }),
+				cWebhook: loadWorkflow('c-webhook.json', { ...tokens, WEBHOOK_ID: WEBHOOK_NODE_ID }),
+			},
+			cli,
+		),
+	);
+
+	// (a) per-item overhead, no rate limit.
+	await control.reset();
+	const a = await step(`(a) ${CONFIG.items} transactional SMS, Tatango node then HTTP Request node (n8n execute)`, async () => {
+		const { run, error } = await n8n.executeWorkflow(ids.a, { ...cli, timeoutMs: 30 * 60 * 1000 });
+		if (error) throw new Error(`workflow (a) failed: ${JSON.stringify(error).slice(0, 1000)}`);
+		const { messageCounts } = await control.inspect();
+		return {
+			tatango: { ...nodeRun(run, 'Tatango'), texts: countsFor(messageCounts, 2065600000, CONFIG.items) },
+			http: { ...nodeRun(run, 'HTTP Request'), texts: countsFor(messageCounts, 2065700000, CONFIG.items) },
+		};
+	});
+
+	// (b) a rate-limited service.
+	const limit = { rateLimits: { v3: { limit: CONFIG.rate, windowMs: 1000 } }, webhookDelayMs: 3600000 };
+	const rcsPath = '/transactional_messages/send_rcs_rich_card';
+	/** @param {string} id @param {string} node @param {number} firstNumber */
+	const rateLimited = async (id, node, firstNumber) => {
+		await control.reset();
+		await control.config(limit);
+		const { run } = await n8n.executeWorkflow(id, { ...cli, timeoutMs: 30 * 60 * 1000 });
+		const { requests, messageCounts } = await control.inspect();
+		const statuses = requests.filter((r) => r.path === rcsPath).map((r) => r.statusCode);
+		const result = nodeRun(run, node);
+		const completed = statuses.filter((s) => s === 202).length;
+		return {
+			...result,
+			completed,
+			failed: CONFIG.rateSends - completed,
+			refused429: statuses.filter((s) => s === 429).length,
+			texts: countsFor(messageCounts, firstNumber, CONFIG.rateSends),
+			runError: run?.data?.resultData?.error?.message ?? null,
+		};
+	};
+	const bTatango = await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, Tatango node`, () =>
+		rateLimited(ids.bTatango, 'Tatango', 2065800000),
+	);
+	const bHttp = await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, HTTP Request node`, () =>
+		rateLimited(ids.bHttp, 'HTTP Request', 2065900000),
+	);
+	await control.reset();
+
+	// (c) webhooks on a running n8n.
+	const server = await step('start n8n', () =>
+		n8n.startN8n({
+			userFolder,
+			port: n8nPort,
+			brokerPort,
+			webhookUrl: `http://127.0.0.1:${n8nPort}/`,
+			env: { N8N_LOG_LEVEL: 'warn' },
+		}),
+	);
+	/** @type {any} */
+	let c;
+	try {
+		const rest = new n8n.RestClient(server.url);
+		await step('owner set-up and login', () => rest.ensureOwner(OWNER));
+		await step('publish the trigger workflows', async () => {
+			await rest.activateWorkflow(ids.cTrigger);
+			await rest.activateWorkflow(ids.cWebhook);
+			await rest.waitForWebhook(`${TRIGGER_WEBHOOK_ID}/tatango`);
+			await rest.waitForWebhook(WEBHOOK_NODE_ID);
+		});
+		const targets = {
+			tatango: (/** @type {string} */ tag) => ({
+				url: () => `${server.url}/webhook/${TRIGGER_WEBHOOK_ID}/tatango?token=${TRIGGER_TOKEN}`,
+				body: (/** @type {number} */ i) => deliveryEvent(`${tag}-${i}`),
+			}),
+			webhook: (/** @type {string} */ tag) => ({
+				url: () => `${server.url}/webhook/${WEBHOOK_NODE_ID}`,
+				body: (/** @type {number} */ i) => deliveryEvent(`${tag}-${i}`),
+			}),
+		};
+		c = await step(`(c) ${CONFIG.events} events per trigger, ${CONFIG.concurrency} concurrent clients`, async () => {
+			// Warm both paths up, let their runs finish, then measure one after the other, each
+			// followed by a pause until n8n has finished the runs the events started.
+			const warm = { count: CONFIG.warmupEvents, concurrency: CONFIG.concurrency };
+			await postEvents({ ...warm, ...targets.tatango('warm') });
+			await postEvents({ ...warm, ...targets.webhook('warm') });
+			await drainExecutions(rest, ids.cTrigger, CONFIG.warmupEvents);
+			await drainExecutions(rest, ids.cWebhook, CONFIG.warmupEvents);
+			const measure = { count: CONFIG.events, concurrency: CONFIG.concurrency };
+			const tatango = await postEvents({ ...measure, ...targets.tatango('run') });
+			const tatangoRuns = (await drainExecutions(rest, ids.cTrigger, CONFIG.warmupEvents + CONFIG.events)) - CONFIG.warmupEvents;
+			const webhook = await postEvents({ ...measure, ...targets.webhook('run') });
+			const webhookRuns = (await drainExecutions(rest, ids.cWebhook, CONFIG.warmupEvents + CONFIG.events)) - CONFIG.warmupEvents;
+			return {
+				tatango: { ...tatango, latencies: undefined, runs: tatangoRuns },
+				webhook: { ...webhook, latencies: undefined, runs: webhookRuns },
+			};
+		});
+	} finally {
+		await step('stop n8n', () => server.stop());
+	}
+	await step('stop the sandbox', () => sandbox.stop());
+
+	const results = {
+		config: CONFIG,
+		environment: environment(),
+		a,
+		b: { rate: CONFIG.rate, sends: CONFIG.rateSends, tatango: bTatango, http: bHttp },
+		c,
+		totalSeconds: (Date.now() - started) / 1000,
+	};
+	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
+	const markdown = renderResults(results);
+	fs.writeFileSync(RESULTS_FILE, markdown);
+	process.stdout.write(`\n${markdown}\n`);
+	log(`wrote ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)}) in ${results.totalSeconds.toFixed(0)} s`);
+}
+
+/** A v3 delivery event as Tatango posts it, with its own transaction id. @param {string} id */
+function deliveryEvent(id) {
+	return {
+		transactionId: `bench-${id}`,
+		eventType: 'delivery_status',
+		body: { phoneNumber: '2065550200', status: 'success', deliveredAt: new Date().toISOString() },
+	};
+}
+
+function environment() {
+	const cpus = os.cpus();
+	let nodeVersion = '';
+	try {
+		nodeVersion = spawnSync(installPaths().nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+	} catch {
+		/* unknown */
+	}
+	return {
+		date: new Date().toISOString(),
+		cpu: cpus[0] ? cpus[0].model.trim() : 'unknown',
+		cores: cpus.length,
+		memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+		n8nVersion: installPaths().n8nVersion,
+		n8nNode: nodeVersion,
+		packageVersion: /** @type {string} */ (JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'package.json'), 'utf8')).version),
+	};
+}
+
+let stopping = false;
+/** @param {unknown} error */
+async function fail(error) {
+	if (stopping) return;
+	stopping = true;
+	process.stderr.write(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+	await n8n.stopAll();
+	process.exit(1);
+}
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) {
+	process.on(signal, () => void fail(new Error(`interrupted (${signal})`)));
+}
+
+main().then(
+	async () => {
+		await n8n.stopAll();
+	},
+	fail,
+);
