@@ -15,7 +15,7 @@ import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './a
 import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { classifyEvent, isKnownDeliveryStatus, readPayload, toOutputJson } from './events';
-import { claimInProcess, isRecorded, recordRun } from './recentEvents';
+import { CARRIED_RECORD_FIELD, claimInProcess, currentRecord, isRecorded, recordRun } from './recentEvents';
 
 const PANEL_WHERE =
 	'Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with <code>?token=</code> and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), in one send\'s Webhook URL, or in a list webhook\'s callback URL in Tatango.';
@@ -166,11 +166,12 @@ export class TatangoTrigger implements INodeType {
 		// Test calls are never dropped, so a builder can send the same sample event again. Static data
 		// is only read here: the run records the event, in execute().
 		const windowMs = windowOf(options);
+		const staticData = this.getWorkflowStaticData('node');
 		if (this.getMode() !== 'manual' && windowMs > 0) {
 			const key = fingerprint(event.identity);
 			const now = Date.now();
 			const repeat =
-				isRecorded(this.getWorkflowStaticData('node'), key, now, windowMs) ||
+				isRecorded(staticData, key, now, windowMs) ||
 				!claimInProcess(`${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`, key, now, windowMs);
 			if (repeat) {
 				this.logger.debug('Tatango Trigger dropped a repeated event', {
@@ -184,7 +185,17 @@ export class TatangoTrigger implements INodeType {
 
 		return {
 			webhookResponse: { received: true, started: true },
-			workflowData: [[{ json: toOutputJson(event, payload, new Date()) }]],
+			workflowData: [
+				[
+					{
+						json: {
+							...toOutputJson(event, payload, new Date()),
+							// Hashes and times only; execute() removes it before anything downstream sees it.
+							[CARRIED_RECORD_FIELD]: currentRecord(staticData),
+						},
+					},
+				],
+			],
 		};
 	}
 
@@ -194,7 +205,12 @@ export class TatangoTrigger implements INodeType {
 	// recorded for good, and where a copy that passed webhook() in another process before the first
 	// copy's run was saved is dropped (the run then ends with no items).
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
+		const carried: unknown[] = [];
+		const items = this.getInputData().map((item, index) => {
+			const { [CARRIED_RECORD_FIELD]: record, ...json } = item.json;
+			if (record !== undefined) carried.push(record);
+			return { ...item, json, pairedItem: item.pairedItem ?? { item: index } };
+		});
 		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 		const windowMs = windowOf(options);
 		// Only runs started by a production call are checked. Test runs pass everything, like test
@@ -212,6 +228,7 @@ export class TatangoTrigger implements INodeType {
 			keyed.map(({ key }) => key),
 			Date.now(),
 			windowMs,
+			carried,
 		);
 		const dropped = new Set(keyed.filter((_, n) => !keptKeyed[n]).map(({ index }) => index));
 		if (dropped.size > 0) {
@@ -222,11 +239,7 @@ export class TatangoTrigger implements INodeType {
 			});
 		}
 		// An item without a payload object (not from webhook()) cannot be recognised: it passes.
-		return [
-			items
-				.map((item, index) => ({ ...item, pairedItem: item.pairedItem ?? { item: index } }))
-				.filter((_, index) => !dropped.has(index)),
-		];
+		return [items.filter((_, index) => !dropped.has(index))];
 	}
 }
 

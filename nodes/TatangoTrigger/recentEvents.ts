@@ -35,6 +35,21 @@ const inProcess = new Map<string, SeenEvents>();
  * Whether static data records `key` as having started a run within the window. Reads only: calling
  * this never marks static data as changed.
  */
+/** Field of webhook()'s items that carries the record it read, for execute(); removed there. */
+export const CARRIED_RECORD_FIELD = '__tatangoRecentEvents';
+
+/** The union of two records, keeping the later time of a key seen in both. */
+function mergeSeen(a: SeenEvents, b: SeenEvents): SeenEvents {
+	const merged: SeenEvents = { ...a };
+	for (const [key, at] of Object.entries(b)) merged[key] = Math.max(merged[key] ?? at, at);
+	return merged;
+}
+
+/** The record static data holds, to hand from webhook() to the run's execute(). */
+export function currentRecord(staticData: IDataObject): SeenEvents {
+	return readSeen(staticData[STATIC_DATA_KEY]);
+}
+
 export function isRecorded(staticData: IDataObject, key: string, now: number, windowMs: number): boolean {
 	return isDuplicate(readSeen(staticData[STATIC_DATA_KEY]), key, now, windowMs);
 }
@@ -73,8 +88,12 @@ export function recordRun(
 	keys: readonly string[],
 	now: number,
 	windowMs: number,
+	carried: readonly unknown[] = [],
 ): boolean[] {
-	let seen = readSeen(staticData[STATIC_DATA_KEY]);
+	// In queue mode a worker's run starts from empty static data (n8n does not reload it when it
+	// queues the run), so its save would replace the record with this run's events alone. The
+	// record webhook() read from the database travels with the items and is merged back here.
+	let seen = [readSeen(staticData[STATIC_DATA_KEY]), ...carried.map(readSeen)].reduce(mergeSeen);
 	let changed = false;
 	const kept = keys.map((key) => {
 		if (isDuplicate(seen, key, now, windowMs)) return false;

@@ -14,8 +14,9 @@
 // Where the run happens is a choice (`runOn`):
 // - 'main' (regular mode): in the webhook's own process, over the very static data object the
 //   webhook call loaded (n8n's WorkflowRunner wraps it again in a new Workflow);
-// - 'worker' (queue mode): on a worker, which loads static data from the database when the run
-//   starts.
+// - 'worker' (queue mode): on a worker, whose run starts from empty static data (n8n 2.41.1 queues
+//   the run without it); only what webhook() read from the database and carried in the items is
+//   known there.
 //
 // One n8n behaviour is reproduced on purpose: when the call starts a run, n8n's WorkflowRunner
 // builds another Workflow over the same static data object before the webhook's static data is
@@ -299,8 +300,10 @@ function createTrigger(options = {}) {
 		const runWorkflow = async () => {
 			if (!started) return null;
 			if (runOn === 'worker') {
-				// The job travels through the queue and the database: JSON in, static data as saved now.
-				return await execute(buildWorkflow(), JSON.parse(JSON.stringify(result.workflowData)), mode);
+				// The job travels through the queue and the database as JSON. n8n 2.41.1 does not put the
+				// workflow's static data in the queued execution, so the worker's run starts from empty
+				// static data (measured in a real queue-mode cluster: test/queue/duplicates.test.js).
+				return await execute(buildWorkflow(null), JSON.parse(JSON.stringify(result.workflowData)), mode);
 			}
 			return await execute(runnerWorkflow ?? buildWorkflow(loaded), result.workflowData, mode);
 		};
