@@ -127,7 +127,7 @@ describe('429 for longer than the credential allows', () => {
 		for (const [i, item] of items.entries()) {
 			expect(item.pairedItem).toEqual({ item: i });
 			expect(item.json.error).toBe("Tatango's rate limit was still exceeded after waiting 2 s (429)");
-			expect(item.error?.description).toMatch(/"Max Wait When Rate Limited" or lower "Requests per Second" in the 'Tatango V3 API' credential/);
+			expect(item.json.details).toMatch(/"Max Wait When Rate Limited" or lower "Requests per Second" in the 'Tatango V3 API' credential/);
 		}
 		expect(await countsOf(numbers)).toEqual({ [numbers[0]]: 0, [numbers[1]]: 0 });
 		// Three attempts per item (two 1 s waits fit in 2 s, a third does not).

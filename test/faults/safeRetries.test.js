@@ -55,7 +55,7 @@ describe('sends: an ambiguous failure is not retried, and says the message may h
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json.status).toBe('Message successfully sent.');
 		expect(items[1].json.error).toBe('The message may have been sent: Tatango answered HTTP 500 (Internal Server Error)');
-		expect(items[1].error?.description).toMatch(MAY_HAVE_BEEN_SENT_HINT);
+		expect(items[1].json.details).toMatch(MAY_HAVE_BEEN_SENT_HINT);
 		expect(items[2].json.status).toBe('Message successfully sent.');
 		// The failed item's text did go out (phase "after"), exactly once: the node did not try again.
 		expect(await countsOf(numbers)).toEqual({ [numbers[0]]: 1, [numbers[1]]: 1, [numbers[2]]: 1 });
