@@ -35,7 +35,7 @@ const { importWorkflows } = require('./lib/import');
 const { postEvents } = require('./lib/load');
 const { renderResults } = require('./lib/report');
 
-const BENCH_DIR = path.join(n8n.REPO_ROOT, '.cache', 'bench');
+const BENCH_DIR = require('../scripts/lib/run-dir').runDir('bench');
 const RESULTS_FILE = path.join(n8n.REPO_ROOT, 'bench', 'results.md');
 const RAW_FILE = path.join(BENCH_DIR, 'results.json');
 

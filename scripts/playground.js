@@ -6,7 +6,7 @@
  * Tatango sandbox, with the example workflows imported and an owner account ready to log in.
  *
  *   1. npm run build                     (the package as it will be published)
- *   2. npm pack + install into .n8n-playground/.n8n/nodes (as n8n's Community Nodes install does)
+ *   2. npm pack + install into <run dir>/playground/.n8n/nodes (as n8n's Community Nodes install does)
  *   3. n8n into the cache on first run   (about 7 minutes once; see scripts/lib/n8n-install.js)
  *   4. node sandbox/cli.js               (the fake Tatango API)
  *   5. credentials for the sandbox and every workflow in examples/ imported
@@ -61,7 +61,7 @@ async function main() {
 	const brokerPort = option('broker-port', Number(process.env.N8N_RUNNERS_BROKER_PORT) || port + 1);
 	const sandboxPort = option('sandbox-port', Number(process.env.SANDBOX_PORT) || 8787);
 	const root = n8n.REPO_ROOT;
-	const userFolder = path.join(root, '.n8n-playground');
+	const userFolder = require('./lib/run-dir').runDir('playground');
 
 	say('building the package (npm run build)');
 	const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -130,7 +130,7 @@ async function main() {
   logs              ${server.logFile}
                     ${sandbox.logFile}
 
-  Ctrl-C stops n8n and the sandbox. Data stays in .n8n-playground/ (npm start -- --fresh wipes it).
+  Ctrl-C stops n8n and the sandbox. Data stays in ${userFolder} (npm start -- --fresh wipes it).
 `);
 	say('ready');
 	await new Promise(() => {}); // until a signal

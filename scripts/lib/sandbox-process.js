@@ -56,7 +56,7 @@ async function startSandboxProcess(o) {
 	if (!fs.existsSync(cli)) throw new Error('sandbox/cli.js does not exist yet');
 	if (o.pidFile) await stopLeftover(o.pidFile);
 	if (await portInUse(o.port)) throw new Error(`port ${o.port} is in use on 127.0.0.1 (sandbox)`);
-	const logFile = o.logFile || path.join(REPO_ROOT, '.cache', `sandbox-${o.port}.log`);
+	const logFile = o.logFile || path.join(require('./run-dir').runDir('sandbox'), `sandbox-${o.port}.log`);
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'a');
 	const child = spawn(process.execPath, [cli, '--port', String(o.port), ...(o.args || [])], {

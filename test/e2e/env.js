@@ -9,7 +9,7 @@ const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 
-const E2E_DIR = process.env.TATANGO_E2E_DIR || path.join(n8n.REPO_ROOT, '.cache', 'e2e');
+const E2E_DIR = process.env.TATANGO_E2E_DIR || require('../../scripts/lib/run-dir').runDir('e2e');
 const STATE_FILE = path.join(E2E_DIR, 'state.json');
 
 /**

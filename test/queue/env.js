@@ -12,7 +12,7 @@ const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
 
-const QUEUE_DIR = process.env.TATANGO_QUEUE_DIR || path.join(n8n.REPO_ROOT, '.cache', 'queue');
+const QUEUE_DIR = process.env.TATANGO_QUEUE_DIR || require('../../scripts/lib/run-dir').runDir('queue');
 const STATE_FILE = path.join(QUEUE_DIR, 'state.json');
 
 /** A v3 credential paced at 5 calls a second, as a real account's setting would be. */
