@@ -95,7 +95,11 @@ async function main() {
 	await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
 	const cli = { userFolder, env: { N8N_RUNNERS_BROKER_PORT: brokerPort } };
 	say('importing the sandbox credentials');
-	await n8n.importCredentials(sandboxCredentials(sandbox.url), cli);
+	// The reactor example's trigger (examples/react-to-delivery.json), published below, receives the
+	// delivery events of every Send Rich Card that names no webhook URL of its own.
+	const reactor = { file: 'react-to-delivery.json', path: 'f1a1c0de-0005-4000-8000-0000000000f1/tatango' };
+	const defaultWebhookUrl = `https://127.0.0.1:${port}/webhook/${reactor.path}?token=sandbox-token-change-me-0123456789`;
+	await n8n.importCredentials(sandboxCredentials(sandbox.url, { defaultWebhookUrl }), cli);
 
 	const examplesDir = path.join(root, 'examples');
 	const examples = fs.existsSync(examplesDir)
@@ -119,6 +123,11 @@ async function main() {
 
 	const rest = new n8n.RestClient(server.url);
 	await rest.ensureOwner(OWNER);
+	if (examples.includes(reactor.file)) {
+		await rest.activateWorkflow(stableId(reactor.file));
+		await rest.waitForWebhook(reactor.path);
+		say(`published examples/${reactor.file}: RCS delivery events reach it`);
+	}
 
 	console.log(`
   n8n editor        ${server.url}/
