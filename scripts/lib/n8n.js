@@ -556,17 +556,32 @@ function readSafe(f) {
 	}
 }
 
-/** Stops the process group named in a pid file left by an earlier run. @param {string} pidFile */
-async function stopLeftover(pidFile) {
+/**
+ * Stops the process group named in a pid file left by an earlier run, if the pid still names such
+ * a process. `signal` is sent first (e.g. SIGINT: PostgreSQL's fast shutdown), and the group is
+ * then stopped as usual.
+ * @param {string} pidFile
+ * @param {{ cmdPattern?: RegExp, signal?: NodeJS.Signals }} [o]
+ */
+async function stopLeftover(pidFile, o = {}) {
+	const cmdPattern = o.cmdPattern || /n8n|sandbox/;
 	let pid = 0;
 	try {
 		pid = Number(fs.readFileSync(pidFile, 'utf8'));
 	} catch {
 		return;
 	}
-	if (pid && isAlive(pid)) {
-		const cmd = readSafe(`/proc/${pid}/cmdline`);
-		if (cmd.includes('n8n') || cmd.includes('sandbox')) await stopGroup(pid, 10000);
+	if (pid && isAlive(pid) && cmdPattern.test(readSafe(`/proc/${pid}/cmdline`))) {
+		if (o.signal) {
+			try {
+				process.kill(pid, o.signal);
+			} catch {
+				/* gone */
+			}
+			const deadline = Date.now() + 10000;
+			while (Date.now() < deadline && isAlive(pid)) await sleep(100);
+		}
+		await stopGroup(pid, 10000);
 	}
 	fs.rmSync(pidFile, { force: true });
 }

@@ -161,39 +161,6 @@ function isAlive(pid) {
 }
 
 /**
- * Stops a Redis or PostgreSQL left running by an interrupted earlier run (pid file), if the pid
- * still names such a process.
- * @param {string} pidFile @param {RegExp} cmdPattern
- */
-async function stopLeftoverServer(pidFile, cmdPattern) {
-	let pid = 0;
-	try {
-		pid = Number(fs.readFileSync(pidFile, 'utf8'));
-	} catch {
-		return;
-	}
-	if (pid && isAlive(pid)) {
-		let cmd = '';
-		try {
-			cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-		} catch {
-			/* gone */
-		}
-		if (cmdPattern.test(cmd)) {
-			try {
-				process.kill(pid, 'SIGINT'); // PostgreSQL: fast shutdown; Redis: shutdown
-			} catch {
-				/* gone */
-			}
-			const deadline = Date.now() + 10000;
-			while (Date.now() < deadline && isAlive(pid)) await n8n.sleep(100);
-			await n8n.stopGroup(pid, 1000);
-		}
-	}
-	fs.rmSync(pidFile, { force: true });
-}
-
-/**
  * @param {number} port @param {number} timeoutMs
  * @returns {Promise<void>} resolves once Redis answers PING with PONG
  */
@@ -237,7 +204,7 @@ async function startRedis(o) {
 	if (!bin) throw new Error('redis-server is not installed (ensureSystemPackages)');
 	fs.mkdirSync(o.dir, { recursive: true });
 	const pidFile = path.join(o.dir, 'redis.pid.owner');
-	await stopLeftoverServer(pidFile, /redis-server/);
+	await n8n.stopLeftover(pidFile, { cmdPattern: /redis-server/, signal: 'SIGINT' });
 	if (await n8n.portInUse(o.port)) throw new Error(`port ${o.port} is in use on 127.0.0.1 (redis)`);
 	const logFile = path.join(o.dir, 'redis.log');
 	const out = fs.openSync(logFile, 'a');
@@ -302,7 +269,7 @@ async function startPostgres(o) {
 	if (!bin) throw new Error('PostgreSQL is not installed (ensureSystemPackages)');
 	const owner = postgresUser();
 	const pidFile = path.join(path.dirname(o.dir), `${path.basename(o.dir)}.pid.owner`);
-	await stopLeftoverServer(pidFile, /postgres/);
+	await n8n.stopLeftover(pidFile, { cmdPattern: /postgres/, signal: 'SIGINT' });
 	if (await n8n.portInUse(o.port)) throw new Error(`port ${o.port} is in use on 127.0.0.1 (postgres)`);
 	fs.rmSync(o.dir, { recursive: true, force: true });
 	fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });

@@ -19,6 +19,7 @@
  * `Container.get(OutboundHttp).requests().request()` (@n8n/backend-network, axios on Node's http
  * module), so nock intercepts exactly what n8n would put on the wire.
  */
+const { additionalDataFor } = require('./additionalData');
 const path = require('path');
 
 const { Workflow, NodeHelpers, createRunExecutionData, ICredentialsHelper, isExpression } = require('n8n-workflow');
@@ -270,33 +271,7 @@ async function runNode({ parameters, items = [{}], credentials = {}, continueOnF
 		connections: {},
 	});
 
-	/** @type {any} */
-	const additionalData = {
-		credentialsHelper,
-		hooks,
-		executionId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		formBaseUrl: 'http://localhost:5678/form',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		formTestBaseUrl: 'http://localhost:5678/form-test',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		mcpBaseUrl: 'http://localhost:5678/mcp',
-		mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('not supported in node tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('not supported in node tests');
-		},
-	};
+	const additionalData = additionalDataFor({ credentialsHelper, hooks, executionId });
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {

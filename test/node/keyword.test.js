@@ -64,6 +64,7 @@ describe('Keyword → Check Availability', () => {
 			keyword: 'NEWS',
 			available: false,
 			reason: 'invalid keyword names: NEWS',
+			response: { status: 'error', error: 'invalid keyword names: NEWS' },
 		});
 	});
 

@@ -24,6 +24,7 @@
 // the workflow had no static data yet. Seen against a real n8n 2.41.1; see the README's "Retries
 // and duplicates". The trigger no longer writes static data in webhook(); `staticChanged` reports
 // whether it did.
+const { additionalDataFor } = require('../helpers/additionalData');
 const path = require('node:path');
 const {
 	BinaryDataConfig,
@@ -171,23 +172,7 @@ function createTrigger(options = {}) {
 			database.staticData = JSON.parse(JSON.stringify(newStaticData));
 			staticSaved = true;
 		});
-		/** @type {any} */
-		const additionalData = {
-			credentialsHelper,
-			hooks,
-			executionId,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: 'http://localhost:5678/rest',
-			instanceBaseUrl: 'http://localhost:5678/',
-			webhookBaseUrl: 'http://localhost:5678/webhook',
-			webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-			webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-			formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-			variables: {},
-			timezone: 'UTC',
-			getRunExecutionData: async () => undefined,
-			logAiEvent: () => {},
-		};
+		const additionalData = additionalDataFor({ credentialsHelper, hooks, executionId });
 		const runExecutionData = createRunExecutionData({
 			executionData: {
 				nodeExecutionStack: [

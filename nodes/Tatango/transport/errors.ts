@@ -72,7 +72,7 @@ export function apiErrorFromResponse(node: INode, failure: FailedResponse, itemI
 		message = `The message may have been sent: Tatango answered HTTP ${statusCode}${said ? ` (${said})` : ''}`;
 		description = AMBIGUOUS_SEND_HINT;
 	} else if (statusCode >= 500) {
-		message = `Tatango answered HTTP ${statusCode}${said ? `: ${said}` : ''} after ${failure.attempts} attempts`;
+		message = `Tatango answered HTTP ${statusCode}${said ? `: ${said}` : ''} after ${attemptsText(failure.attempts)}`;
 		description = 'A problem on Tatango\'s side. The call was retried; try again later.';
 	} else {
 		message = `${message} (${statusCode})`;
@@ -99,7 +99,7 @@ export function apiErrorFromNetwork(
 ): NodeApiError {
 	const what = code ? `the connection failed (${code})` : 'the connection failed';
 	const ambiguous = stoppedBecause === 'ambiguous_send';
-	const message = ambiguous ? `The message may have been sent: ${what}` : `Could not reach Tatango: ${what} after ${attempts} attempts`;
+	const message = ambiguous ? `The message may have been sent: ${what}` : `Could not reach Tatango: ${what} after ${attemptsText(attempts)}`;
 	const error = new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
 		message,
 		description: ambiguous
@@ -111,6 +111,10 @@ export function apiErrorFromNetwork(
 	// says the request can be retried: exactly what must not be done after an ambiguous send.
 	error.message = message;
 	return error;
+}
+
+function attemptsText(attempts: number): string {
+	return attempts === 1 ? '1 attempt' : `${attempts} attempts`;
 }
 
 /** Keeps an error body small and free of anything but what the service said. */

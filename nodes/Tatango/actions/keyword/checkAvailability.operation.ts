@@ -44,7 +44,7 @@ export async function execute(this: IExecuteFunctions, i: number, tatango: Tatan
 		if (!/invalid keyword names?/i.test(reason)) {
 			throw new InvalidInputError('Keyword', `"${keyword}" was refused by Tatango: ${reason || 'invalid keyword'}`);
 		}
-		return { shortcode, keyword, available: false, reason };
+		return { shortcode, keyword, available: false, reason, response: body };
 	}
 	const available = body.keyword_name === 'available';
 	return { shortcode, keyword, available, ...(available ? {} : { reason: body.error ?? 'unavailable' }), response: body };
