@@ -57,7 +57,15 @@ const CONFIG = {
 	concurrency: intEnv('BENCH_CONCURRENCY', 8),
 	basePort: intEnv('BENCH_PORT', 5800),
 	skipBuild: Boolean(process.env.BENCH_SKIP_BUILD),
+	parts: partsEnv(),
 };
+
+/** BENCH_PARTS: which of a, b, c to run (default all). Only a full run writes bench/results.md. */
+function partsEnv() {
+	const value = process.env.BENCH_PARTS ?? 'abc';
+	if (!/^[abc]+$/.test(value)) throw new Error(`BENCH_PARTS must be letters from "abc", got "${value}"`);
+	return { a: value.includes('a'), b: value.includes('b'), c: value.includes('c') };
+}
 
 const SANDBOX_V2 = { email: 'sandbox@example.com', apiKey: 'sandbox-v2-key' };
 const SANDBOX_V3_KEY = 'tatango_key_sandbox';
@@ -243,7 +251,7 @@ async function main() {
 
 	// (a) per-item overhead, no rate limit.
 	await control.reset();
-	const a = await step(`(a) ${CONFIG.items} transactional SMS, Tatango node then HTTP Request node (n8n execute)`, async () => {
+	const a = CONFIG.parts.a && await step(`(a) ${CONFIG.items} transactional SMS, Tatango node then HTTP Request node (n8n execute)`, async () => {
 		const { run, error } = await n8n.executeWorkflow(ids.a, { ...cli, timeoutMs: 30 * 60 * 1000 });
 		if (error) throw new Error(`workflow (a) failed: ${JSON.stringify(error).slice(0, 1000)}`);
 		const { messageCounts } = await control.inspect();
@@ -274,15 +282,42 @@ async function main() {
 			runError: run?.data?.resultData?.error?.message ?? null,
 		};
 	};
-	const bTatango = await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, Tatango node`, () =>
+	const bTatango = CONFIG.parts.b && await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, Tatango node`, () =>
 		rateLimited(ids.bTatango, 'Tatango', 2065800000),
 	);
-	const bHttp = await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, HTTP Request node`, () =>
+	const bHttp = CONFIG.parts.b && await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, HTTP Request node`, () =>
 		rateLimited(ids.bHttp, 'HTTP Request', 2065900000),
 	);
 	await control.reset();
 
 	// (c) webhooks on a running n8n.
+	const c = CONFIG.parts.c && (await measureTriggers(ids, userFolder, n8nPort, brokerPort));
+	await step('stop the sandbox', () => sandbox.stop());
+	const results = {
+		config: CONFIG,
+		environment: environment(),
+		a,
+		b: { rate: CONFIG.rate, sends: CONFIG.rateSends, tatango: bTatango, http: bHttp },
+		c,
+		totalSeconds: (Date.now() - started) / 1000,
+	};
+	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
+	if (!(CONFIG.parts.a && CONFIG.parts.b && CONFIG.parts.c)) {
+		process.stdout.write(`${JSON.stringify({ a, b: results.b, c }, null, 2)}\n`);
+		log(`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`);
+		return;
+	}
+	const markdown = renderResults(results);
+	fs.writeFileSync(RESULTS_FILE, markdown);
+	process.stdout.write(`\n${markdown}\n`);
+	log(`wrote ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)}) in ${results.totalSeconds.toFixed(0)} s`);
+}
+
+/**
+ * (c): starts n8n, publishes both trigger workflows and posts events to each in turn.
+ * @param {Record<string, string>} ids @param {string} userFolder @param {number} n8nPort @param {number} brokerPort
+ */
+async function measureTriggers(ids, userFolder, n8nPort, brokerPort) {
 	const server = await step('start n8n', () =>
 		n8n.startN8n({
 			userFolder,
@@ -334,21 +369,7 @@ async function main() {
 	} finally {
 		await step('stop n8n', () => server.stop());
 	}
-	await step('stop the sandbox', () => sandbox.stop());
-
-	const results = {
-		config: CONFIG,
-		environment: environment(),
-		a,
-		b: { rate: CONFIG.rate, sends: CONFIG.rateSends, tatango: bTatango, http: bHttp },
-		c,
-		totalSeconds: (Date.now() - started) / 1000,
-	};
-	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
-	const markdown = renderResults(results);
-	fs.writeFileSync(RESULTS_FILE, markdown);
-	process.stdout.write(`\n${markdown}\n`);
-	log(`wrote ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)}) in ${results.totalSeconds.toFixed(0)} s`);
+	return c;
 }
 
 /** A v3 delivery event as Tatango posts it, with its own transaction id. @param {string} id */

@@ -97,7 +97,11 @@ export function createTatangoClient(
 		return pacer;
 	}
 
-	async function send(call: TatangoCall, baseUrl: string): Promise<IN8nHttpFullResponse> {
+	async function send(
+		call: TatangoCall,
+		baseUrl: string,
+		creds: ICredentialDataDecryptedObject,
+	): Promise<IN8nHttpFullResponse> {
 		const options: IHttpRequestOptions = {
 			method: call.method,
 			url: `${baseUrl}${call.path}`,
@@ -109,11 +113,13 @@ export function createTatangoClient(
 			ignoreHttpStatusErrors: true,
 			timeout: REQUEST_TIMEOUT_MS,
 		};
-		return (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			API[call.api].credentialType,
-			options,
-		)) as IN8nHttpFullResponse;
+		const type = API[call.api].credentialType;
+		const ref = context.getNode().credentials?.[type];
+		// Hands n8n the credential this client already loaded: otherwise n8n reads and decrypts it
+		// again for every request. A copy, because n8n's pre-authentication writes into it.
+		return (await context.helpers.httpRequestWithAuthentication.call(context, type, options, {
+			credentialsDecrypted: { id: ref?.id ?? '', name: ref?.name ?? type, type, data: { ...creds } },
+		})) as IN8nHttpFullResponse;
 	}
 
 	async function request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
@@ -131,7 +137,7 @@ export function createTatangoClient(
 			let outcome: AttemptOutcome;
 			let response: IN8nHttpFullResponse | undefined;
 			try {
-				response = await send(call, baseUrl);
+				response = await send(call, baseUrl, creds);
 				if (response.statusCode < 400 || call.answerStatuses?.includes(response.statusCode)) {
 					return { statusCode: response.statusCode, body: (response.body ?? {}) as IDataObject };
 				}
