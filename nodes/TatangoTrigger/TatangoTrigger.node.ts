@@ -26,7 +26,11 @@ export class TatangoTrigger implements INodeType {
 		name: 'tatangoTrigger',
 		icon: { light: 'file:../../icons/tatango.svg', dark: 'file:../../icons/tatango.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1. It exists because n8n treats every start node of version 1 as its own
+		// Webhook node v1 and evaluates an expression for it on each call (the "binary data" option),
+		// which costs a JavaScript isolate per event: version 1.1 takes about a third less time.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle:
 			'={{ ($parameter["events"] || []).length >= 9 ? "All events" : ($parameter["events"] || []).join(", ") }}',
 		description: 'Starts the workflow when Tatango reports a delivery status, a reply or a list event',
@@ -131,8 +135,13 @@ export class TatangoTrigger implements INodeType {
 			return answerItself(this, 401, { error: 'Unauthorized' });
 		}
 
-		// 2. What was sent.
-		const read = readPayload(this.getBodyData(), (request as { rawBody?: unknown }).rawBody);
+		// 2. What was sent. n8n parses JSON, form and text bodies; it leaves others (no content type,
+		// say) unread for nodes above version 1, so those are read here.
+		const raw = request as { rawBody?: unknown; readRawBody?: () => Promise<void> };
+		if (raw.rawBody === undefined && typeof raw.readRawBody === 'function' && isEmpty(this.getBodyData())) {
+			await raw.readRawBody();
+		}
+		const read = readPayload(this.getBodyData(), raw.rawBody);
 		if (read.ok === false) {
 			const message = {
 				empty: 'The body is empty: expected a Tatango event (a JSON object)',
@@ -247,6 +256,10 @@ export class TatangoTrigger implements INodeType {
 function windowOf(options: IDataObject): number {
 	const minutes = Number(options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES);
 	return minutes > 0 ? minutes * 60_000 : 0;
+}
+
+function isEmpty(body: unknown): boolean {
+	return body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
 }
 
 /** 200 without a run: the sender stops retrying, the workflow does not start. */

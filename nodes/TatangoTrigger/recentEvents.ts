@@ -1,5 +1,5 @@
 // Where the trigger remembers the events that started its workflow, and what each place guarantees.
-// The keys are `fingerprint(identity)` hashes; the memories are `duplicates.ts` objects.
+// The keys are `fingerprint(identity)` hashes; static data holds a `duplicates.ts` record.
 //
 // 1. The workflow's static data, `recentEvents` in the node's part: the record that counts. It is
 //    written only by the trigger's `execute()`, that is inside the run an event started, because n8n
@@ -22,36 +22,37 @@
 //    bounded (oldest dropped first), and another process never sees it.
 import type { IDataObject } from 'n8n-workflow';
 
-import { isDuplicate, readSeen, remember, type SeenEvents } from './duplicates';
+import {
+	type EventRecord,
+	isDuplicate,
+	MAX_REMEMBERED_EVENTS,
+	mergeRecords,
+	readRecord,
+	remember,
+} from './duplicates';
 
 export const STATIC_DATA_KEY = 'recentEvents';
+
+/** Field of webhook()'s items that carries the record it read, for execute(); removed there. */
+export const CARRIED_RECORD_FIELD = '__tatangoRecentEvents';
 
 /** Trigger nodes remembered in this process; the least recently used is forgotten first. */
 export const MAX_SCOPES = 500;
 
-const inProcess = new Map<string, SeenEvents>();
+/** Per trigger node, fingerprint → first seen (ms), in the order claimed. */
+const inProcess = new Map<string, Map<string, number>>();
+
+/** The record static data holds, to hand from webhook() to the run's execute(). */
+export function currentRecord(staticData: IDataObject): EventRecord {
+	return readRecord(staticData[STATIC_DATA_KEY]);
+}
 
 /**
  * Whether static data records `key` as having started a run within the window. Reads only: calling
  * this never marks static data as changed.
  */
-/** Field of webhook()'s items that carries the record it read, for execute(); removed there. */
-export const CARRIED_RECORD_FIELD = '__tatangoRecentEvents';
-
-/** The union of two records, keeping the later time of a key seen in both. */
-function mergeSeen(a: SeenEvents, b: SeenEvents): SeenEvents {
-	const merged: SeenEvents = { ...a };
-	for (const [key, at] of Object.entries(b)) merged[key] = Math.max(merged[key] ?? at, at);
-	return merged;
-}
-
-/** The record static data holds, to hand from webhook() to the run's execute(). */
-export function currentRecord(staticData: IDataObject): SeenEvents {
-	return readSeen(staticData[STATIC_DATA_KEY]);
-}
-
 export function isRecorded(staticData: IDataObject, key: string, now: number, windowMs: number): boolean {
-	return isDuplicate(readSeen(staticData[STATIC_DATA_KEY]), key, now, windowMs);
+	return isDuplicate(currentRecord(staticData), key, now, windowMs);
 }
 
 /**
@@ -62,13 +63,21 @@ export function isRecorded(staticData: IDataObject, key: string, now: number, wi
  * @param scope Identifies the trigger node: workflow ID and node name.
  */
 export function claimInProcess(scope: string, key: string, now: number, windowMs: number): boolean {
-	const local = inProcess.get(scope) ?? {};
-	if (isDuplicate(local, key, now, windowMs)) return false;
+	const claims = inProcess.get(scope) ?? new Map<string, number>();
+	const at = claims.get(key);
+	if (at !== undefined && now - at < windowMs && now - at >= -windowMs) return false;
+
+	claims.delete(key);
+	claims.set(key, now);
+	// Oldest first: forget claims beyond the bound, and expired ones up to the first live one.
+	for (const [oldKey, oldAt] of claims) {
+		if (claims.size <= MAX_REMEMBERED_EVENTS && now - oldAt < windowMs && now - oldAt >= -windowMs) break;
+		claims.delete(oldKey);
+	}
 	inProcess.delete(scope);
-	inProcess.set(scope, remember(local, key, now, windowMs));
-	while (inProcess.size > MAX_SCOPES) {
-		const oldest = inProcess.keys().next().value;
-		if (oldest === undefined) break;
+	inProcess.set(scope, claims);
+	for (const oldest of inProcess.keys()) {
+		if (inProcess.size <= MAX_SCOPES) break;
 		inProcess.delete(oldest);
 	}
 	return true;
@@ -77,9 +86,9 @@ export function claimInProcess(scope: string, key: string, now: number, windowMs
 /**
  * For a run's `execute()`: splits `keys` (one per input item, in order) into those to keep and
  * those to drop, and records the kept ones in static data. Dropped: keys static data already holds
- * within the window (another run recorded them) and repeats within `keys`. Static data gets a new
- * `recentEvents` object, which is what marks n8n's observable static data as changed so the run
- * saves it; nothing is written when nothing is kept.
+ * within the window (another run recorded them) and repeats within `keys`. Assigning the new record
+ * is what marks n8n's observable static data as changed so the run saves it; nothing is written
+ * when nothing is kept.
  *
  * @returns for each key, whether its item is kept
  */
@@ -93,14 +102,14 @@ export function recordRun(
 	// In queue mode a worker's run starts from empty static data (n8n does not reload it when it
 	// queues the run), so its save would replace the record with this run's events alone. The
 	// record webhook() read from the database travels with the items and is merged back here.
-	let seen = [readSeen(staticData[STATIC_DATA_KEY]), ...carried.map(readSeen)].reduce(mergeSeen);
+	let record = carried.map(readRecord).reduce(mergeRecords, currentRecord(staticData));
 	let changed = false;
 	const kept = keys.map((key) => {
-		if (isDuplicate(seen, key, now, windowMs)) return false;
-		seen = remember(seen, key, now, windowMs);
+		if (isDuplicate(record, key, now, windowMs)) return false;
+		record = remember(record, key, now, windowMs);
 		changed = true;
 		return true;
 	});
-	if (changed) staticData[STATIC_DATA_KEY] = seen;
+	if (changed) staticData[STATIC_DATA_KEY] = record;
 	return kept;
 }

@@ -154,7 +154,7 @@ function triggerWorkflow(label) {
 			id: crypto.randomUUID(),
 			name: 'Tatango Trigger',
 			type: TRIGGER,
-			typeVersion: 1,
+			typeVersion: 1.1,
 			position: [0, 0],
 			webhookId,
 			credentials: CREDENTIALS.v3,

@@ -118,7 +118,7 @@ function createTrigger(options = {}) {
 			id: 'node-1',
 			name: NODE_NAME,
 			type: NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: 1.1,
 			position: [0, 0],
 			webhookId: '5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11',
 			parameters: JSON.parse(JSON.stringify(parameters)),
@@ -205,7 +205,9 @@ function createTrigger(options = {}) {
 
 	/**
 	 * One HTTP call. `hold` lets two calls load static data before either saves it (a race).
-	 * @param {{ body?: unknown, rawBody?: unknown, query?: Record<string, unknown>, headers?: Record<string, unknown>, mode?: string }} call
+	 * `unreadBody` is a body n8n left unread (it reads only JSON, form and text bodies for nodes
+	 * above version 1): the request then offers it through `readRawBody()`, as n8n's does.
+	 * @param {{ body?: unknown, rawBody?: unknown, unreadBody?: Buffer, query?: Record<string, unknown>, headers?: Record<string, unknown>, mode?: string }} call
 	 */
 	async function invoke(call) {
 		const loaded = database.staticData === null ? null : JSON.parse(JSON.stringify(database.staticData));
@@ -223,6 +225,7 @@ function createTrigger(options = {}) {
 				return res;
 			},
 		};
+		/** @type {Record<string, unknown>} */
 		const req = {
 			body: call.body,
 			rawBody: call.rawBody,
@@ -231,6 +234,11 @@ function createTrigger(options = {}) {
 			params: {},
 			method: 'POST',
 		};
+		if (call.unreadBody) {
+			req.readRawBody = async () => {
+				req.rawBody = call.unreadBody;
+			};
+		}
 		const additionalData = {
 			httpRequest: req,
 			httpResponse: res,

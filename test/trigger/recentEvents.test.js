@@ -1,10 +1,14 @@
 // @ts-check
 // The trigger's two memories on their own: static data (read by webhook(), written by the run) and
 // the in-process claim. Each test loads a fresh module copy, so it starts with an empty process memory.
-const { MAX_REMEMBERED_EVENTS } = require('../../nodes/TatangoTrigger/duplicates');
+const { fingerprint, MAX_REMEMBERED_EVENTS, recordedAt, remember } = require('../../nodes/TatangoTrigger/duplicates');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** @param {string | number} name */
+const k = (name) => fingerprint(String(name));
+/** A record of `[name, time]` pairs, oldest first. @param {Array<[string, number]>} entries */
+const recordOf = (entries) => entries.reduce((record, [name, at]) => remember(record, k(name), at, 24 * HOUR), '');
 
 /** @returns {typeof import('../../nodes/TatangoTrigger/recentEvents')} */
 function freshModule() {
@@ -18,47 +22,56 @@ function freshModule() {
 describe('static data', () => {
 	test('isRecorded only reads', () => {
 		const { isRecorded, STATIC_DATA_KEY } = freshModule();
-		const recorded = { a: 1_000 };
-		const staticData = Object.freeze({ [STATIC_DATA_KEY]: Object.freeze(recorded) });
-		expect(isRecorded(staticData, 'a', 1_000 + MINUTE, HOUR)).toBe(true);
-		expect(isRecorded(staticData, 'b', 1_000 + MINUTE, HOUR)).toBe(false);
-		expect(isRecorded(staticData, 'a', 1_000 + HOUR, HOUR)).toBe(false);
-		expect(isRecorded({}, 'a', 0, HOUR)).toBe(false);
-		expect(isRecorded({ [STATIC_DATA_KEY]: 'junk' }, 'a', 0, HOUR)).toBe(false);
+		const staticData = Object.freeze({ [STATIC_DATA_KEY]: recordOf([['a', 1_000]]) });
+		expect(isRecorded(staticData, k('a'), 1_000 + MINUTE, HOUR)).toBe(true);
+		expect(isRecorded(staticData, k('b'), 1_000 + MINUTE, HOUR)).toBe(false);
+		expect(isRecorded(staticData, k('a'), 1_000 + HOUR, HOUR)).toBe(false);
+		expect(isRecorded({}, k('a'), 0, HOUR)).toBe(false);
+		expect(isRecorded({ [STATIC_DATA_KEY]: 'junk' }, k('a'), 0, HOUR)).toBe(false);
 	});
 
-	test('recordRun keeps new keys, drops recorded ones and repeats, and assigns a new object', () => {
+	test('recordRun keeps new keys, drops recorded ones and repeats, and records the kept ones', () => {
 		const { recordRun, STATIC_DATA_KEY } = freshModule();
-		const before = { old: 0, a: 10 };
+		const before = recordOf([['old', 0], ['a', 10]]);
 		/** @type {Record<string, any>} */
 		const staticData = { [STATIC_DATA_KEY]: before };
-		expect(recordRun(staticData, ['a', 'b', 'b', 'c'], 20, HOUR)).toEqual([false, true, false, true]);
-		expect(staticData[STATIC_DATA_KEY]).not.toBe(before);
-		expect(before).toEqual({ old: 0, a: 10 });
-		expect(staticData[STATIC_DATA_KEY]).toEqual({ old: 0, a: 10, b: 20, c: 20 });
+		expect(recordRun(staticData, [k('a'), k('b'), k('b'), k('c')], 20, HOUR)).toEqual([false, true, false, true]);
+		expect(staticData[STATIC_DATA_KEY]).toBe(recordOf([['old', 0], ['a', 10], ['b', 20], ['c', 20]]));
 	});
 
 	test('recordRun writes nothing when it keeps nothing', () => {
 		const { recordRun, STATIC_DATA_KEY } = freshModule();
-		const before = { a: 10 };
-		const staticData = { [STATIC_DATA_KEY]: before };
-		expect(recordRun(staticData, ['a'], 20, HOUR)).toEqual([false]);
+		const before = recordOf([['a', 10]]);
+		/** @type {Record<string, any>} */
+		const staticData = Object.freeze({ [STATIC_DATA_KEY]: before });
+		expect(recordRun(staticData, [k('a')], 20, HOUR)).toEqual([false]);
 		expect(recordRun(staticData, [], 20, HOUR)).toEqual([]);
-		expect(staticData[STATIC_DATA_KEY]).toBe(before);
+	});
+
+	test('recordRun merges the carried record: a worker starting from empty static data loses nothing', () => {
+		const { recordRun, STATIC_DATA_KEY } = freshModule();
+		const carried = recordOf([['earlier', 5], ['other', 7]]);
+		/** @type {Record<string, any>} */
+		const staticData = {};
+		expect(recordRun(staticData, [k('earlier'), k('new')], 20, HOUR, [carried])).toEqual([false, true]);
+		const saved = staticData[STATIC_DATA_KEY];
+		expect(recordedAt(saved, k('earlier'))).toBe(5);
+		expect(recordedAt(saved, k('other'))).toBe(7);
+		expect(recordedAt(saved, k('new'))).toBe(20);
 	});
 
 	test('recorded entries expire and are pruned; static data stays bounded', () => {
 		const { recordRun, STATIC_DATA_KEY } = freshModule();
 		/** @type {Record<string, any>} */
 		const staticData = {};
-		recordRun(staticData, ['first'], 0, HOUR);
-		expect(recordRun(staticData, ['first'], HOUR - 1, HOUR)).toEqual([false]);
-		expect(recordRun(staticData, ['first'], HOUR, HOUR)).toEqual([true]);
-		for (let i = 0; i < MAX_REMEMBERED_EVENTS + 20; i++) recordRun(staticData, [`k${i}`], HOUR + i, 24 * HOUR);
-		const kept = Object.keys(staticData[STATIC_DATA_KEY]);
-		expect(kept).toHaveLength(MAX_REMEMBERED_EVENTS);
-		expect(kept).not.toContain('first');
-		expect(kept).toContain(`k${MAX_REMEMBERED_EVENTS + 19}`);
+		recordRun(staticData, [k('first')], 0, HOUR);
+		expect(recordRun(staticData, [k('first')], HOUR - 1, HOUR)).toEqual([false]);
+		expect(recordRun(staticData, [k('first')], HOUR, HOUR)).toEqual([true]);
+		for (let i = 0; i < MAX_REMEMBERED_EVENTS + 20; i++) recordRun(staticData, [k(`k${i}`)], HOUR + i, 24 * HOUR);
+		const saved = staticData[STATIC_DATA_KEY];
+		expect(saved).toHaveLength(MAX_REMEMBERED_EVENTS * 25);
+		expect(recordedAt(saved, k('first'))).toBeUndefined();
+		expect(recordedAt(saved, k(`k${MAX_REMEMBERED_EVENTS + 19}`))).toBe(HOUR + MAX_REMEMBERED_EVENTS + 19);
 	});
 });
 
