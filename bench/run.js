@@ -74,6 +74,7 @@ const TRIGGER_TOKEN = 'bench-trigger-token-4f1c9a7e2b';
 const EVENTS_URL = 'https://127.0.0.1:9/webhook/bench/tatango?token=bench-not-listening-0000';
 const TRIGGER_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000001';
 const WEBHOOK_NODE_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000002';
+const TRIGGER_NO_DUPES_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000003';
 const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
 
 /** @param {string} s */
@@ -243,6 +244,7 @@ async function main() {
 				bTatango: loadWorkflow('b-rcs-tatango.json', tokens),
 				bHttp: loadWorkflow('b-rcs-http-request.json', tokens),
 				cTrigger: loadWorkflow('c-tatango-trigger.json', { ...tokens, WEBHOOK_ID: TRIGGER_WEBHOOK_ID }),
+				cTriggerNoDupes: withoutDuplicateCheck(loadWorkflow('c-tatango-trigger.json', { ...tokens, WEBHOOK_ID: TRIGGER_NO_DUPES_WEBHOOK_ID })),
 				cWebhook: loadWorkflow('c-webhook.json', { ...tokens, WEBHOOK_ID: WEBHOOK_NODE_ID }),
 			},
 			cli,
@@ -290,8 +292,11 @@ async function main() {
 	);
 	await control.reset();
 
-	// (c) webhooks on a running n8n.
-	const c = CONFIG.parts.c && (await measureTriggers(ids, userFolder, n8nPort, brokerPort));
+	// (c) webhooks on a running n8n, at n8n's defaults and with isolates taken only when needed.
+	const c = CONFIG.parts.c && {
+		defaults: await measureTriggers(ids, userFolder, n8nPort, brokerPort, 'defaults', {}),
+		lazyIsolates: await measureTriggers(ids, userFolder, n8nPort, brokerPort, 'lazy', LAZY_ISOLATES),
+	};
 	await step('stop the sandbox', () => sandbox.stop());
 	const results = {
 		config: CONFIG,
@@ -314,62 +319,79 @@ async function main() {
 }
 
 /**
- * (c): starts n8n, publishes both trigger workflows and posts events to each in turn.
- * @param {Record<string, string>} ids @param {string} userFolder @param {number} n8nPort @param {number} brokerPort
+ * n8n 2.41 evaluates expressions in a JavaScript isolate and, by default, takes a fresh one from its
+ * pool for each webhook call before the node runs, except when the start node is its own Webhook
+ * node (`webhookPhaseNeedsIsolate` in live-webhooks.js). With this setting every start node takes
+ * one only when an expression is evaluated, so both triggers are measured on equal terms.
  */
-async function measureTriggers(ids, userFolder, n8nPort, brokerPort) {
-	const server = await step('start n8n', () =>
+const LAZY_ISOLATES = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
+
+/**
+ * (c): starts n8n with `env` added, publishes both trigger workflows and posts events to each in turn.
+ * @param {Record<string, string>} ids @param {string} userFolder @param {number} n8nPort @param {number} brokerPort
+ * @param {string} label names the measurement in its events' transaction ids
+ * @param {Record<string, string>} env
+ */
+async function measureTriggers(ids, userFolder, n8nPort, brokerPort, label, env) {
+	const server = await step(`start n8n (${JSON.stringify(env)})`, () =>
 		n8n.startN8n({
 			userFolder,
 			port: n8nPort,
 			brokerPort,
 			webhookUrl: `http://127.0.0.1:${n8nPort}/`,
-			env: { N8N_LOG_LEVEL: 'warn' },
+			env: { N8N_LOG_LEVEL: 'warn', ...env },
 		}),
 	);
-	/** @type {any} */
-	let c;
+	/** What (c) posts to: workflow id and webhook URL of each trigger. */
+	const targets = [
+		{ key: 'tatango', id: ids.cTrigger, path: `${TRIGGER_WEBHOOK_ID}/tatango`, query: `?token=${TRIGGER_TOKEN}` },
+		{ key: 'tatangoNoDupes', id: ids.cTriggerNoDupes, path: `${TRIGGER_NO_DUPES_WEBHOOK_ID}/tatango`, query: `?token=${TRIGGER_TOKEN}` },
+		{ key: 'webhook', id: ids.cWebhook, path: WEBHOOK_NODE_ID, query: '' },
+	];
+	/** @type {Record<string, any>} */
+	const c = { env };
 	try {
 		const rest = new n8n.RestClient(server.url);
 		await step('owner set-up and login', () => rest.ensureOwner(OWNER));
 		await step('publish the trigger workflows', async () => {
-			await rest.activateWorkflow(ids.cTrigger);
-			await rest.activateWorkflow(ids.cWebhook);
-			await rest.waitForWebhook(`${TRIGGER_WEBHOOK_ID}/tatango`);
-			await rest.waitForWebhook(WEBHOOK_NODE_ID);
+			for (const target of targets) await rest.activateWorkflow(target.id);
+			for (const target of targets) await rest.waitForWebhook(target.path);
 		});
-		const targets = {
-			tatango: (/** @type {string} */ tag) => ({
-				url: () => `${server.url}/webhook/${TRIGGER_WEBHOOK_ID}/tatango?token=${TRIGGER_TOKEN}`,
-				body: (/** @type {number} */ i) => deliveryEvent(`${tag}-${i}`),
-			}),
-			webhook: (/** @type {string} */ tag) => ({
-				url: () => `${server.url}/webhook/${WEBHOOK_NODE_ID}`,
-				body: (/** @type {number} */ i) => deliveryEvent(`${tag}-${i}`),
-			}),
-		};
-		c = await step(`(c) ${CONFIG.events} events per trigger, ${CONFIG.concurrency} concurrent clients`, async () => {
-			// Warm both paths up, let their runs finish, then measure one after the other, each
-			// followed by a pause until n8n has finished the runs the events started.
-			const warm = { count: CONFIG.warmupEvents, concurrency: CONFIG.concurrency };
-			await postEvents({ ...warm, ...targets.tatango('warm') });
-			await postEvents({ ...warm, ...targets.webhook('warm') });
-			await drainExecutions(rest, ids.cTrigger, CONFIG.warmupEvents);
-			await drainExecutions(rest, ids.cWebhook, CONFIG.warmupEvents);
-			const measure = { count: CONFIG.events, concurrency: CONFIG.concurrency };
-			const tatango = await postEvents({ ...measure, ...targets.tatango('run') });
-			const tatangoRuns = (await drainExecutions(rest, ids.cTrigger, CONFIG.warmupEvents + CONFIG.events)) - CONFIG.warmupEvents;
-			const webhook = await postEvents({ ...measure, ...targets.webhook('run') });
-			const webhookRuns = (await drainExecutions(rest, ids.cWebhook, CONFIG.warmupEvents + CONFIG.events)) - CONFIG.warmupEvents;
-			return {
-				tatango: { ...tatango, latencies: undefined, runs: tatangoRuns },
-				webhook: { ...webhook, latencies: undefined, runs: webhookRuns },
-			};
+		await step(`(c) ${CONFIG.events} events per trigger, ${CONFIG.concurrency} concurrent clients`, async () => {
+			// Each trigger in turn: warm-up events, a pause until n8n has finished their runs, then the
+			// measured events and again a pause, so no trigger shares the machine with another's runs.
+			// Every event is new: transaction ids carry this measurement's label.
+			for (const target of targets) {
+				/** @param {string} tag @param {number} count */
+				const post = (tag, count) =>
+					postEvents({
+						count,
+						concurrency: CONFIG.concurrency,
+						url: () => `${server.url}/webhook/${target.path}${target.query}`,
+						body: (i) => deliveryEvent(`${label}-${target.key}-${tag}-${i}`),
+					});
+				const before = await drainExecutions(rest, target.id, 0);
+				await post('warm', CONFIG.warmupEvents);
+				await drainExecutions(rest, target.id, before + CONFIG.warmupEvents);
+				const measured = await post('run', CONFIG.events);
+				const runs = (await drainExecutions(rest, target.id, before + CONFIG.warmupEvents + CONFIG.events)) - before - CONFIG.warmupEvents;
+				c[target.key] = { ...measured, latencies: undefined, runs };
+			}
 		});
 	} finally {
 		await step('stop n8n', () => server.stop());
 	}
 	return c;
+}
+
+/**
+ * The Tatango Trigger workflow with Ignore Duplicates Within set to 0: no record kept.
+ * @param {Record<string, any>} workflow
+ */
+function withoutDuplicateCheck(workflow) {
+	workflow.name += ' (duplicate check off)';
+	workflow.nodes[0].parameters.options = { duplicateWindowMinutes: 0 };
+	return workflow;
 }
 
 /** A v3 delivery event as Tatango posts it, with its own transaction id. @param {string} id */

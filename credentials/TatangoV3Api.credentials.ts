@@ -61,6 +61,15 @@ export class TatangoV3Api implements ICredentialType {
 			description:
 				'When Tatango answers 429 (too many requests), the node waits and tries again, for at most this long per call, before failing the item',
 		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description:
+				'How long the node waits for Tatango to answer one request. A send that times out is not tried again (it may have gone out): the item fails saying so.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -88,6 +88,20 @@ describe('sends: an ambiguous failure is not retried, and says the message may h
 		expect(await statusesOf('POST', TRANSACTIONAL)).toEqual(['dropped']);
 	});
 
+	test('an answer slower than the Request Timeout after the SMS was taken: fails "may have been sent"; one text, one request', async () => {
+		const [number] = phones(1);
+		await control.faults({ match: { path: TRANSACTIONAL }, kind: 'slow', delayMs: 2500, phase: 'after' });
+
+		const started = Date.now();
+		const { error } = await sendTransactional({ baseUrl: sandbox().url, phones: [number], credentials: { requestTimeout: 1 } });
+
+		expect(Date.now() - started).toBeLessThan(2500);
+		expect(error.message).toBe('The message may have been sent: no answer within the Request Timeout of 1 s (ECONNABORTED)');
+		expect(error.description).toMatch(MAY_HAVE_BEEN_SENT_HINT);
+		expect(await countsOf([number])).toEqual({ [number]: 1 });
+		expect(await control.requestsTo('POST', TRANSACTIONAL)).toHaveLength(1);
+	});
+
 	test('connection dropped after an RCS card was taken: same, one card', async () => {
 		const [number] = phones(1);
 		await control.faults({ match: { path: RCS }, kind: 'drop', phase: 'after' });
@@ -161,6 +175,18 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 		expect(error).toBeUndefined();
 		expect(items[0].json.momt_report).toMatchObject({ id: 1 });
 		expect(await statusesOf('GET', '/api/v2/momt_reports/1')).toEqual(['dropped', 200]);
+	});
+
+	test('GET MOMT report: an answer slower than the Request Timeout is retried, and the retry answers', async () => {
+		await control.faults({ match: { method: 'GET', path: '/api/v2/momt_reports/1' }, kind: 'slow', delayMs: 2500, phase: 'before' });
+
+		const started = Date.now();
+		const { items, error } = await runV2({ resource: 'momtReport', operation: 'get', reportId: '1' }, { requestTimeout: 1 });
+
+		expect(error).toBeUndefined();
+		expect(items[0].json.momt_report).toMatchObject({ id: 1 });
+		expect(await control.requestsTo('GET', '/api/v2/momt_reports/1')).toHaveLength(2);
+		expect(Date.now() - started).toBeLessThan(2500);
 	});
 
 	test('PUT opt-in settings: 503 twice after applying them, retried; the settings are in place once', async () => {

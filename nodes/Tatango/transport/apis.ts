@@ -33,6 +33,11 @@ export function maxRateLimitWaitMs(credentials: ICredentialDataDecryptedObject):
 	return (Number.isFinite(seconds) && seconds >= 0 ? seconds : 120) * 1000;
 }
 
+/** How long one request may take, in milliseconds (the credential says seconds; 60 by default). */
+export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): number {
+	return positiveOr(credentials.requestTimeout, 60) * 1000;
+}
+
 export function baseUrlOf(api: ApiVersion, credentials: ICredentialDataDecryptedObject): string {
 	const configured = typeof credentials.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
 	return (configured || API[api].defaultBaseUrl).replace(/\/+$/, '');

@@ -96,15 +96,26 @@ export function apiErrorFromNetwork(
 	stoppedBecause: RetryDecision['because'],
 	attempts: number,
 	itemIndex: number,
+	timeoutMs: number,
 ): NodeApiError {
-	const what = code ? `the connection failed (${code})` : 'the connection failed';
+	// axios reports its own timeout as ECONNABORTED; ETIMEDOUT comes from the network below it.
+	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
+	const what = !code
+		? 'the connection failed'
+		: code === 'ECONNABORTED'
+			? `no answer within the Request Timeout of ${timeoutMs / 1000} s (${code})`
+			: timedOut
+				? `the connection timed out (${code})`
+				: `the connection failed (${code})`;
 	const ambiguous = stoppedBecause === 'ambiguous_send';
 	const message = ambiguous ? `The message may have been sent: ${what}` : `Could not reach Tatango: ${what} after ${attemptsText(attempts)}`;
 	const error = new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
 		message,
 		description: ambiguous
 			? AMBIGUOUS_SEND_HINT
-			: 'Check the Base URL of the credential and the network between n8n and Tatango.',
+			: timedOut
+				? "Check the network between n8n and Tatango, or raise the credential's Request Timeout."
+				: 'Check the Base URL of the credential and the network between n8n and Tatango.',
 		itemIndex,
 	});
 	// NodeApiError swaps a message naming a known code (ECONNRESET...) for n8n's stock text, which

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs } from './apis';
+import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs, requestTimeoutMs } from './apis';
 import { apiErrorFromNetwork, apiErrorFromResponse } from './errors';
 import { Pacer } from './pacer';
 import { type AttemptOutcome, type CallKind, decideRetry } from './retryPolicy';
@@ -41,7 +41,6 @@ export interface TatangoClient {
 	credentials(api: ApiVersion): Promise<ICredentialDataDecryptedObject>;
 }
 
-const REQUEST_TIMEOUT_MS = 60_000;
 const MAX_FAILURE_RETRIES = 3;
 /**
  * Calls are spaced 5 % wider than the limit: the service counts arrivals, and spacing at exactly the
@@ -111,7 +110,7 @@ export function createTatangoClient(
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: REQUEST_TIMEOUT_MS,
+			timeout: requestTimeoutMs(creds),
 		};
 		const type = API[call.api].credentialType;
 		const ref = context.getNode().credentials?.[type];
@@ -157,7 +156,14 @@ export function createTatangoClient(
 				continue;
 			}
 			if (outcome.type === 'network') {
-				throw apiErrorFromNetwork(context.getNode(), outcome.code, decision.because, state.attempts, itemIndex);
+				throw apiErrorFromNetwork(
+					context.getNode(),
+					outcome.code,
+					decision.because,
+					state.attempts,
+					itemIndex,
+					requestTimeoutMs(creds),
+				);
 			}
 			throw apiErrorFromResponse(
 				context.getNode(),
