@@ -327,7 +327,7 @@ async function main() {
 const LAZY_ISOLATES = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
 
 /**
- * (c): starts n8n with `env` added, publishes both trigger workflows and posts events to each in turn.
+ * (c): starts n8n with `env` added, publishes the three trigger workflows and posts events to each in turn.
  * @param {Record<string, string>} ids @param {string} userFolder @param {number} n8nPort @param {number} brokerPort
  * @param {string} label names the measurement in its events' transaction ids
  * @param {Record<string, string>} env

@@ -27,8 +27,8 @@ export class TatangoTrigger implements INodeType {
 		icon: { light: 'file:../../icons/tatango.svg', dark: 'file:../../icons/tatango.dark.svg' },
 		group: ['trigger'],
 		// 1.1 behaves as 1. It exists because n8n treats every start node of version 1 as its own
-		// Webhook node v1 and evaluates an expression for it on each call (the "binary data" option),
-		// which costs a JavaScript isolate per event: version 1.1 takes about a third less time.
+		// Webhook node v1 and evaluates an expression for it on each call (the "binary data" option):
+		// an expression isolate per event, even where n8n takes isolates only when needed.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle:
