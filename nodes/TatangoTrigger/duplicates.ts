@@ -52,7 +52,7 @@ function sizeOf(record: EventRecord): number {
 }
 
 /** Whether a time is inside the window around `now` (a clock set back counts as outside). */
-function isLive(at: number, now: number, windowMs: number): boolean {
+export function isLive(at: number, now: number, windowMs: number): boolean {
 	return now - at < windowMs && now - at >= -windowMs;
 }
 

@@ -25,6 +25,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	type EventRecord,
 	isDuplicate,
+	isLive,
 	MAX_REMEMBERED_EVENTS,
 	mergeRecords,
 	readRecord,
@@ -65,13 +66,13 @@ export function isRecorded(staticData: IDataObject, key: string, now: number, wi
 export function claimInProcess(scope: string, key: string, now: number, windowMs: number): boolean {
 	const claims = inProcess.get(scope) ?? new Map<string, number>();
 	const at = claims.get(key);
-	if (at !== undefined && now - at < windowMs && now - at >= -windowMs) return false;
+	if (at !== undefined && isLive(at, now, windowMs)) return false;
 
 	claims.delete(key);
 	claims.set(key, now);
 	// Oldest first: forget claims beyond the bound, and expired ones up to the first live one.
 	for (const [oldKey, oldAt] of claims) {
-		if (claims.size <= MAX_REMEMBERED_EVENTS && now - oldAt < windowMs && now - oldAt >= -windowMs) break;
+		if (claims.size <= MAX_REMEMBERED_EVENTS && isLive(oldAt, now, windowMs)) break;
 		claims.delete(oldKey);
 	}
 	inProcess.delete(scope);
