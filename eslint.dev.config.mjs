@@ -8,7 +8,14 @@ import globals from 'globals';
 export default [
 	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cache/**'] },
 	{
-		files: ['sandbox/**/*.js', 'scripts/**/*.js', 'test/**/*.js', 'bench/**/*.js', '*.js', '.ci/**/*.js'],
+		files: [
+			'sandbox/**/*.js',
+			'scripts/**/*.js',
+			'test/**/*.js',
+			'bench/**/*.js',
+			'*.js',
+			'.ci/**/*.js',
+		],
 		...js.configs.recommended,
 		languageOptions: {
 			ecmaVersion: 2022,

@@ -44,7 +44,8 @@ function intEnv(name, fallback) {
 	const value = process.env[name];
 	if (value === undefined || value === '') return fallback;
 	const number = Number(value);
-	if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+	if (!Number.isInteger(number) || number <= 0)
+		throw new Error(`${name} must be a positive integer, got "${value}"`);
 	return number;
 }
 
@@ -63,7 +64,8 @@ const CONFIG = {
 /** BENCH_PARTS: which of a, b, c to run (default all). Only a full run writes bench/results.md. */
 function partsEnv() {
 	const value = process.env.BENCH_PARTS ?? 'abc';
-	if (!/^[abc]+$/.test(value)) throw new Error(`BENCH_PARTS must be letters from "abc", got "${value}"`);
+	if (!/^[abc]+$/.test(value))
+		throw new Error(`BENCH_PARTS must be letters from "abc", got "${value}"`);
 	return { a: value.includes('a'), b: value.includes('b'), c: value.includes('c') };
 }
 
@@ -110,7 +112,8 @@ function sandboxControl(url) {
 		/** @param {unknown} body */
 		config: async (body) => (await axios.post(`${url}/_sandbox/config`, body)).data,
 		/** @returns {Promise<{ requests: any[], messageCounts: Record<string, number> }>} */
-		inspect: async () => (await axios.get(`${url}/_sandbox/inspect`, { maxContentLength: Infinity })).data,
+		inspect: async () =>
+			(await axios.get(`${url}/_sandbox/inspect`, { maxContentLength: Infinity })).data,
 	};
 }
 
@@ -137,7 +140,10 @@ function countsFor(messageCounts, first, count) {
  */
 function nodeRun(run, name) {
 	const task = run?.data?.resultData?.runData?.[name]?.[0];
-	if (!task) throw new Error(`node "${name}" did not run: ${JSON.stringify(run?.data?.resultData?.error ?? run).slice(0, 500)}`);
+	if (!task)
+		throw new Error(
+			`node "${name}" did not run: ${JSON.stringify(run?.data?.resultData?.error ?? run).slice(0, 500)}`,
+		);
 	const items = task.data?.main?.[0] ?? [];
 	return {
 		ms: /** @type {number} */ (task.executionTime),
@@ -159,7 +165,10 @@ async function drainExecutions(rest, workflowId, expected, timeoutMs = 120000) {
 	for (;;) {
 		const page = await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`);
 		count = Number(page.count ?? 0);
-		const running = await rest.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status: ['running', 'new'] }))}&limit=1`);
+		const running = await rest.request(
+			'GET',
+			`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status: ['running', 'new'] }))}&limit=1`,
+		);
 		if (count >= expected && Number(running.count ?? 0) === 0) return count;
 		if (Date.now() > deadline) return count;
 		await n8n.sleep(500);
@@ -171,7 +180,9 @@ async function main() {
 	fs.mkdirSync(BENCH_DIR, { recursive: true });
 	const userFolder = path.join(BENCH_DIR, 'n8n-user');
 	const [n8nPort, brokerPort, sandboxPort, cliBrokerPort] = await freePortsFrom(CONFIG.basePort, 4);
-	log(`ports: n8n ${n8nPort}, task broker ${brokerPort}, sandbox ${sandboxPort}, CLI task broker ${cliBrokerPort}`);
+	log(
+		`ports: n8n ${n8nPort}, task broker ${brokerPort}, sandbox ${sandboxPort}, CLI task broker ${cliBrokerPort}`,
+	);
 	const cli = { userFolder, env: { N8N_PORT: n8nPort, N8N_RUNNERS_BROKER_PORT: cliBrokerPort } };
 
 	await step('stop leftovers of an earlier run', async () => {
@@ -185,9 +196,13 @@ async function main() {
 			if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
 		});
 	}
-	const tgz = await step('npm pack', () => n8n.packPackage({ outDir: path.join(BENCH_DIR, 'pack') }));
+	const tgz = await step('npm pack', () =>
+		n8n.packPackage({ outDir: path.join(BENCH_DIR, 'pack') }),
+	);
 	await step('n8n install (cache)', () => n8n.ensureInstalled({ userFolder, log }));
-	await step('install the package into a fresh n8n user folder', () => n8n.installPackage(userFolder, tgz));
+	await step('install the package into a fresh n8n user folder', () =>
+		n8n.installPackage(userFolder, tgz),
+	);
 
 	const sandbox = await step('start the sandbox', () =>
 		startSandboxProcess({
@@ -205,13 +220,23 @@ async function main() {
 					id: 'benchTatangoV2Fast',
 					name: 'Bench: Tatango v2 (sandbox, no pacing)',
 					type: 'tatangoApi',
-					data: { ...SANDBOX_V2, baseUrl: sandbox.url, requestsPerHour: 360000000, maxRateLimitWait: 120 },
+					data: {
+						...SANDBOX_V2,
+						baseUrl: sandbox.url,
+						requestsPerHour: 360000000,
+						maxRateLimitWait: 120,
+					},
 				},
 				{
 					id: 'benchTatangoV3Paced',
 					name: 'Bench: Tatango v3 (sandbox, paced at R)',
 					type: 'tatangoV3Api',
-					data: { apiKey: SANDBOX_V3_KEY, baseUrl: sandbox.url, requestsPerSecond: CONFIG.rate, maxRateLimitWait: 120 },
+					data: {
+						apiKey: SANDBOX_V3_KEY,
+						baseUrl: sandbox.url,
+						requestsPerSecond: CONFIG.rate,
+						maxRateLimitWait: 120,
+					},
 				},
 				{
 					id: 'benchHttpBasicV2',
@@ -243,8 +268,16 @@ async function main() {
 				a: loadWorkflow('a-transactional.json', tokens),
 				bTatango: loadWorkflow('b-rcs-tatango.json', tokens),
 				bHttp: loadWorkflow('b-rcs-http-request.json', tokens),
-				cTrigger: loadWorkflow('c-tatango-trigger.json', { ...tokens, WEBHOOK_ID: TRIGGER_WEBHOOK_ID }),
-				cTriggerNoDupes: withoutDuplicateCheck(loadWorkflow('c-tatango-trigger.json', { ...tokens, WEBHOOK_ID: TRIGGER_NO_DUPES_WEBHOOK_ID })),
+				cTrigger: loadWorkflow('c-tatango-trigger.json', {
+					...tokens,
+					WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
+				}),
+				cTriggerNoDupes: withoutDuplicateCheck(
+					loadWorkflow('c-tatango-trigger.json', {
+						...tokens,
+						WEBHOOK_ID: TRIGGER_NO_DUPES_WEBHOOK_ID,
+					}),
+				),
 				cWebhook: loadWorkflow('c-webhook.json', { ...tokens, WEBHOOK_ID: WEBHOOK_NODE_ID }),
 			},
 			cli,
@@ -253,18 +286,35 @@ async function main() {
 
 	// (a) per-item overhead, no rate limit.
 	await control.reset();
-	const a = CONFIG.parts.a && await step(`(a) ${CONFIG.items} transactional SMS, Tatango node then HTTP Request node (n8n execute)`, async () => {
-		const { run, error } = await n8n.executeWorkflow(ids.a, { ...cli, timeoutMs: 30 * 60 * 1000 });
-		if (error) throw new Error(`workflow (a) failed: ${JSON.stringify(error).slice(0, 1000)}`);
-		const { messageCounts } = await control.inspect();
-		return {
-			tatango: { ...nodeRun(run, 'Tatango'), texts: countsFor(messageCounts, 2065600000, CONFIG.items) },
-			http: { ...nodeRun(run, 'HTTP Request'), texts: countsFor(messageCounts, 2065700000, CONFIG.items) },
-		};
-	});
+	const a =
+		CONFIG.parts.a &&
+		(await step(
+			`(a) ${CONFIG.items} transactional SMS, Tatango node then HTTP Request node (n8n execute)`,
+			async () => {
+				const { run, error } = await n8n.executeWorkflow(ids.a, {
+					...cli,
+					timeoutMs: 30 * 60 * 1000,
+				});
+				if (error) throw new Error(`workflow (a) failed: ${JSON.stringify(error).slice(0, 1000)}`);
+				const { messageCounts } = await control.inspect();
+				return {
+					tatango: {
+						...nodeRun(run, 'Tatango'),
+						texts: countsFor(messageCounts, 2065600000, CONFIG.items),
+					},
+					http: {
+						...nodeRun(run, 'HTTP Request'),
+						texts: countsFor(messageCounts, 2065700000, CONFIG.items),
+					},
+				};
+			},
+		));
 
 	// (b) a rate-limited service.
-	const limit = { rateLimits: { v3: { limit: CONFIG.rate, windowMs: 1000 } }, webhookDelayMs: 3600000 };
+	const limit = {
+		rateLimits: { v3: { limit: CONFIG.rate, windowMs: 1000 } },
+		webhookDelayMs: 3600000,
+	};
 	const rcsPath = '/transactional_messages/send_rcs_rich_card';
 	/** @param {string} id @param {string} node @param {number} firstNumber */
 	const rateLimited = async (id, node, firstNumber) => {
@@ -284,18 +334,30 @@ async function main() {
 			runError: run?.data?.resultData?.error?.message ?? null,
 		};
 	};
-	const bTatango = CONFIG.parts.b && await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, Tatango node`, () =>
-		rateLimited(ids.bTatango, 'Tatango', 2065800000),
-	);
-	const bHttp = CONFIG.parts.b && await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, HTTP Request node`, () =>
-		rateLimited(ids.bHttp, 'HTTP Request', 2065900000),
-	);
+	const bTatango =
+		CONFIG.parts.b &&
+		(await step(`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, Tatango node`, () =>
+			rateLimited(ids.bTatango, 'Tatango', 2065800000),
+		));
+	const bHttp =
+		CONFIG.parts.b &&
+		(await step(
+			`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, HTTP Request node`,
+			() => rateLimited(ids.bHttp, 'HTTP Request', 2065900000),
+		));
 	await control.reset();
 
 	// (c) webhooks on a running n8n, at n8n's defaults and with isolates taken only when needed.
 	const c = CONFIG.parts.c && {
 		defaults: await measureTriggers(ids, userFolder, n8nPort, brokerPort, 'defaults', {}),
-		lazyIsolates: await measureTriggers(ids, userFolder, n8nPort, brokerPort, 'lazy', LAZY_ISOLATES),
+		lazyIsolates: await measureTriggers(
+			ids,
+			userFolder,
+			n8nPort,
+			brokerPort,
+			'lazy',
+			LAZY_ISOLATES,
+		),
 	};
 	await step('stop the sandbox', () => sandbox.stop());
 	const results = {
@@ -309,13 +371,17 @@ async function main() {
 	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
 	if (!(CONFIG.parts.a && CONFIG.parts.b && CONFIG.parts.c)) {
 		process.stdout.write(`${JSON.stringify({ a, b: results.b, c }, null, 2)}\n`);
-		log(`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`);
+		log(
+			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
+		);
 		return;
 	}
 	const markdown = renderResults(results);
 	fs.writeFileSync(RESULTS_FILE, markdown);
 	process.stdout.write(`\n${markdown}\n`);
-	log(`wrote ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)}) in ${results.totalSeconds.toFixed(0)} s`);
+	log(
+		`wrote ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)}) in ${results.totalSeconds.toFixed(0)} s`,
+	);
 }
 
 /**
@@ -344,8 +410,18 @@ async function measureTriggers(ids, userFolder, n8nPort, brokerPort, label, env)
 	);
 	/** What (c) posts to: workflow id and webhook URL of each trigger. */
 	const targets = [
-		{ key: 'tatango', id: ids.cTrigger, path: `${TRIGGER_WEBHOOK_ID}/tatango`, query: `?token=${TRIGGER_TOKEN}` },
-		{ key: 'tatangoNoDupes', id: ids.cTriggerNoDupes, path: `${TRIGGER_NO_DUPES_WEBHOOK_ID}/tatango`, query: `?token=${TRIGGER_TOKEN}` },
+		{
+			key: 'tatango',
+			id: ids.cTrigger,
+			path: `${TRIGGER_WEBHOOK_ID}/tatango`,
+			query: `?token=${TRIGGER_TOKEN}`,
+		},
+		{
+			key: 'tatangoNoDupes',
+			id: ids.cTriggerNoDupes,
+			path: `${TRIGGER_NO_DUPES_WEBHOOK_ID}/tatango`,
+			query: `?token=${TRIGGER_TOKEN}`,
+		},
 		{ key: 'webhook', id: ids.cWebhook, path: WEBHOOK_NODE_ID, query: '' },
 	];
 	/** @type {Record<string, any>} */
@@ -357,27 +433,33 @@ async function measureTriggers(ids, userFolder, n8nPort, brokerPort, label, env)
 			for (const target of targets) await rest.activateWorkflow(target.id);
 			for (const target of targets) await rest.waitForWebhook(target.path);
 		});
-		await step(`(c) ${CONFIG.events} events per trigger, ${CONFIG.concurrency} concurrent clients`, async () => {
-			// Each trigger in turn: warm-up events, a pause until n8n has finished their runs, then the
-			// measured events and again a pause, so no trigger shares the machine with another's runs.
-			// Every event is new: transaction ids carry this measurement's label.
-			for (const target of targets) {
-				/** @param {string} tag @param {number} count */
-				const post = (tag, count) =>
-					postEvents({
-						count,
-						concurrency: CONFIG.concurrency,
-						url: () => `${server.url}/webhook/${target.path}${target.query}`,
-						body: (i) => deliveryEvent(`${label}-${target.key}-${tag}-${i}`),
-					});
-				const before = await drainExecutions(rest, target.id, 0);
-				await post('warm', CONFIG.warmupEvents);
-				await drainExecutions(rest, target.id, before + CONFIG.warmupEvents);
-				const measured = await post('run', CONFIG.events);
-				const runs = (await drainExecutions(rest, target.id, before + CONFIG.warmupEvents + CONFIG.events)) - before - CONFIG.warmupEvents;
-				c[target.key] = { ...measured, latencies: undefined, runs };
-			}
-		});
+		await step(
+			`(c) ${CONFIG.events} events per trigger, ${CONFIG.concurrency} concurrent clients`,
+			async () => {
+				// Each trigger in turn: warm-up events, a pause until n8n has finished their runs, then the
+				// measured events and again a pause, so no trigger shares the machine with another's runs.
+				// Every event is new: transaction ids carry this measurement's label.
+				for (const target of targets) {
+					/** @param {string} tag @param {number} count */
+					const post = (tag, count) =>
+						postEvents({
+							count,
+							concurrency: CONFIG.concurrency,
+							url: () => `${server.url}/webhook/${target.path}${target.query}`,
+							body: (i) => deliveryEvent(`${label}-${target.key}-${tag}-${i}`),
+						});
+					const before = await drainExecutions(rest, target.id, 0);
+					await post('warm', CONFIG.warmupEvents);
+					await drainExecutions(rest, target.id, before + CONFIG.warmupEvents);
+					const measured = await post('run', CONFIG.events);
+					const runs =
+						(await drainExecutions(rest, target.id, before + CONFIG.warmupEvents + CONFIG.events)) -
+						before -
+						CONFIG.warmupEvents;
+					c[target.key] = { ...measured, latencies: undefined, runs };
+				}
+			},
+		);
 	} finally {
 		await step('stop n8n', () => server.stop());
 	}
@@ -407,7 +489,9 @@ function environment() {
 	const cpus = os.cpus();
 	let nodeVersion = '';
 	try {
-		nodeVersion = spawnSync(installPaths().nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+		nodeVersion = spawnSync(installPaths().nodeBin, ['--version'], {
+			encoding: 'utf8',
+		}).stdout.trim();
 	} catch {
 		/* unknown */
 	}
@@ -418,7 +502,9 @@ function environment() {
 		memoryGb: Math.round(os.totalmem() / 1024 ** 3),
 		n8nVersion: installPaths().n8nVersion,
 		n8nNode: nodeVersion,
-		packageVersion: /** @type {string} */ (JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'package.json'), 'utf8')).version),
+		packageVersion: /** @type {string} */ (
+			JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'package.json'), 'utf8')).version
+		),
 	};
 }
 
@@ -435,9 +521,6 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM'])) {
 	process.on(signal, () => void fail(new Error(`interrupted (${signal})`)));
 }
 
-main().then(
-	async () => {
-		await n8n.stopAll();
-	},
-	fail,
-);
+main().then(async () => {
+	await n8n.stopAll();
+}, fail);

@@ -18,7 +18,9 @@ function authenticateV2(config, header) {
 		if (colon >= 0) {
 			const email = decoded.slice(0, colon);
 			const apiKey = decoded.slice(colon + 1);
-			const account = config.accounts.v2.find((a) => a.email.toLowerCase() === email.toLowerCase() && a.apiKey === apiKey);
+			const account = config.accounts.v2.find(
+				(a) => a.email.toLowerCase() === email.toLowerCase() && a.apiKey === apiKey,
+			);
 			if (account && account.disabled) throw new HttpError(403, 'This API key is disabled');
 			if (account) return account;
 		}

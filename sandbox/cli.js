@@ -20,7 +20,10 @@ function parseArgs(argv) {
 	const out = {};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
-		const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const [flag, inline] =
+			arg.startsWith('--') && arg.includes('=')
+				? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+				: [arg, undefined];
 		const value = () => {
 			if (inline !== undefined) return inline;
 			if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
@@ -71,8 +74,12 @@ async function main() {
 			`Tatango sandbox listening on ${sandbox.url}`,
 			'',
 			'Credentials (Base URL for both: ' + sandbox.url + ')',
-			v2 ? `  Tatango API (v2):    Login Email ${v2.email}   API Key ${v2.apiKey}` : '  Tatango API (v2):    (no account configured)',
-			v3 ? `  Tatango v3 API:      API Key ${v3.apiKey}` : '  Tatango v3 API:      (no key configured)',
+			v2
+				? `  Tatango API (v2):    Login Email ${v2.email}   API Key ${v2.apiKey}`
+				: '  Tatango API (v2):    (no account configured)',
+			v3
+				? `  Tatango v3 API:      API Key ${v3.apiKey}`
+				: '  Tatango v3 API:      (no key configured)',
 			'',
 			`Control API: ${sandbox.url}/_sandbox/inspect  (see sandbox/README.md)`,
 			'Press Ctrl+C to stop.',

@@ -39,8 +39,19 @@ const DEFAULTS = {
 	publicUrl: null,
 	accounts: {
 		v2: [
-			{ email: 'sandbox@example.com', apiKey: 'sandbox-v2-key', accountId: 37, username: 'sandbox' },
-			{ email: 'sandbox@example.com', apiKey: 'disabled-v2-key', accountId: 37, username: 'sandbox', disabled: true },
+			{
+				email: 'sandbox@example.com',
+				apiKey: 'sandbox-v2-key',
+				accountId: 37,
+				username: 'sandbox',
+			},
+			{
+				email: 'sandbox@example.com',
+				apiKey: 'disabled-v2-key',
+				accountId: 37,
+				username: 'sandbox',
+				disabled: true,
+			},
 		],
 		v3: [{ apiKey: 'tatango_key_sandbox', accountId: 37 }],
 	},
@@ -87,7 +98,8 @@ function isObject(v) {
  */
 function checkRateLimit(rule, name) {
 	if (rule === null || rule === undefined || rule === false) return null;
-	if (!isObject(rule)) throw new Error(`rateLimits.${name} must be an object { limit, windowMs } or null`);
+	if (!isObject(rule))
+		throw new Error(`rateLimits.${name} must be an object { limit, windowMs } or null`);
 	const r = /** @type {Record<string, unknown>} */ (rule);
 	if (!Number.isInteger(r.limit) || /** @type {number} */ (r.limit) < 1) {
 		throw new Error(`rateLimits.${name}.limit must be a positive integer`);
@@ -110,17 +122,28 @@ function applyConfigPatch(config, patch) {
 	}
 	/** @type {Record<string, any>} */
 	const next = {};
-	for (const key of ['webhookDelayMs', 'webhookRetryScale', 'webhookMaxRetries', 'v3WebhookRetries', 'webhookTimeoutMs', 'momtReportStepMs', 'maxRecordedRequests']) {
+	for (const key of [
+		'webhookDelayMs',
+		'webhookRetryScale',
+		'webhookMaxRetries',
+		'v3WebhookRetries',
+		'webhookTimeoutMs',
+		'momtReportStepMs',
+		'maxRecordedRequests',
+	]) {
 		if (key in patch) {
 			const v = patch[key];
-			if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new Error(`${key} must be a number >= 0`);
+			if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+				throw new Error(`${key} must be a number >= 0`);
 			next[key] = v;
 		}
 	}
-	if ('momtReportStepMs' in next && next.momtReportStepMs <= 0) throw new Error('momtReportStepMs must be > 0');
+	if ('momtReportStepMs' in next && next.momtReportStepMs <= 0)
+		throw new Error('momtReportStepMs must be > 0');
 	if ('replyDelayMs' in patch) {
 		const v = patch.replyDelayMs;
-		if (v !== null && (typeof v !== 'number' || v < 0)) throw new Error('replyDelayMs must be a number >= 0 or null');
+		if (v !== null && (typeof v !== 'number' || v < 0))
+			throw new Error('replyDelayMs must be a number >= 0 or null');
 		next.replyDelayMs = v;
 	}
 	if ('webhookRetryJitter' in patch) next.webhookRetryJitter = Boolean(patch.webhookRetryJitter);
@@ -156,7 +179,8 @@ function resolveConfig(options = {}) {
 	if (options.host !== undefined) config.host = String(options.host);
 	if (options.publicUrl) config.publicUrl = String(options.publicUrl).replace(/\/+$/, '');
 	if (options.logger !== undefined) config.logger = Boolean(options.logger);
-	if (options.utcOffsetMinutes !== undefined) config.utcOffsetMinutes = Number(options.utcOffsetMinutes);
+	if (options.utcOffsetMinutes !== undefined)
+		config.utcOffsetMinutes = Number(options.utcOffsetMinutes);
 	if (isObject(options.accounts)) {
 		if (Array.isArray(options.accounts.v2)) config.accounts.v2 = options.accounts.v2;
 		if (Array.isArray(options.accounts.v3)) config.accounts.v3 = options.accounts.v3;

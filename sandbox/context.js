@@ -29,7 +29,8 @@ function createContext(options = {}) {
 		/** Back to the seeded state and the startup configuration (POST /_sandbox/reset). */
 		reset() {
 			ctx.dispatcher.cancelAll();
-			for (const key of RUNTIME_KEYS) /** @type {any} */ (config)[key] = JSON.parse(JSON.stringify(startup[key]));
+			const runtime = /** @type {any} */ (config);
+			for (const key of RUNTIME_KEYS) runtime[key] = JSON.parse(JSON.stringify(startup[key]));
 			clock.reset();
 			ctx.faults.clear();
 			ctx.limiter.reset();

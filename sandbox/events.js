@@ -18,7 +18,9 @@ const FLAG_FOR_TYPE = {
 /** YYYYMMDD → { birthdate: MM/DD/YYYY, birthday: MM/DD } @param {string | null | undefined} b */
 function birthFields(b) {
 	const m = /^(\d{4})(\d{2})(\d{2})$/.exec(b || '');
-	return m ? { birthdate: `${m[2]}/${m[3]}/${m[1]}`, birthday: `${m[2]}/${m[3]}` } : { birthdate: null, birthday: null };
+	return m
+		? { birthdate: `${m[2]}/${m[3]}/${m[1]}`, birthday: `${m[2]}/${m[3]}` }
+		: { birthdate: null, birthday: null };
 }
 
 /**
@@ -90,7 +92,8 @@ function subscribeEvent(ctx, list, sub) {
 		...envelope(ctx, list, 'subscribe'),
 		opt_id: ctx.state.nextId('opt'),
 		...subscriberFields(ctx, list, sub),
-		total_messages_received: ctx.state.messagesFor(sub.phone).filter((m) => m.listId === list.id).length,
+		total_messages_received: ctx.state.messagesFor(sub.phone).filter((m) => m.listId === list.id)
+			.length,
 	});
 }
 
@@ -104,7 +107,8 @@ function unsubscribeEvent(ctx, list, sub) {
 		...envelope(ctx, list, 'unsubscribe'),
 		opt_id: ctx.state.nextId('opt'),
 		...subscriberFields(ctx, list, sub),
-		total_messages_received: ctx.state.messagesFor(sub.phone).filter((m) => m.listId === list.id).length,
+		total_messages_received: ctx.state.messagesFor(sub.phone).filter((m) => m.listId === list.id)
+			.length,
 		unsubscribe_date: ctx.state.isoOffset(sub.optedOutAtMs ?? ctx.clock.now()),
 	});
 }
@@ -121,7 +125,7 @@ function campaignResponseEvent(ctx, list, sub, text) {
 	const original = sent.filter((m) => m.kind === 'broadcast').pop() || sent.pop() || null;
 	emitListEvent(ctx, list, 'campaign_response', {
 		...envelope(ctx, list, 'campaign_response'),
-		message_id: original ? original.messageId ?? original.id : null,
+		message_id: original ? (original.messageId ?? original.id) : null,
 		sent_timestamp: original ? ctx.state.isoOffset(original.atMs) : null,
 		content: original ? original.text : null,
 		response_timestamp: ctx.state.isoOffset(),
@@ -139,7 +143,10 @@ function campaignResponseEvent(ctx, list, sub, text) {
  * @param {import('./state').Subscriber} sub
  */
 function cleanedEvent(ctx, list, sub) {
-	const last = ctx.state.messagesFor(sub.phone).filter((m) => m.listId === list.id).pop();
+	const last = ctx.state
+		.messagesFor(sub.phone)
+		.filter((m) => m.listId === list.id)
+		.pop();
 	emitListEvent(ctx, list, 'cleaned', {
 		...envelope(ctx, list, 'cleaned'),
 		subscriber_id: sub.id,
@@ -173,4 +180,12 @@ function messageSentEvent(ctx, list, message) {
 	});
 }
 
-module.exports = { emitListEvent, subscribeEvent, unsubscribeEvent, campaignResponseEvent, cleanedEvent, messageSentEvent, FLAG_FOR_TYPE };
+module.exports = {
+	emitListEvent,
+	subscribeEvent,
+	unsubscribeEvent,
+	campaignResponseEvent,
+	cleanedEvent,
+	messageSentEvent,
+	FLAG_FOR_TYPE,
+};

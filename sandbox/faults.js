@@ -28,7 +28,14 @@
  */
 function pathMatches(pattern, path) {
 	if (!pattern.includes('*')) return pattern === path;
-	const re = new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+	const re = new RegExp(
+		'^' +
+			pattern
+				.split('*')
+				.map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+				.join('.*') +
+			'$',
+	);
 	return re.test(path);
 }
 
@@ -49,7 +56,9 @@ class FaultQueue {
 		let list = input;
 		if (list && !Array.isArray(list) && Array.isArray(list.faults)) list = list.faults;
 		if (!Array.isArray(list)) list = [list];
-		const parsed = list.map((/** @type {any} */ spec, /** @type {number} */ i) => this.parse(spec, i));
+		const parsed = list.map((/** @type {any} */ spec, /** @type {number} */ i) =>
+			this.parse(spec, i),
+		);
 		this.faults.push(...parsed);
 		return parsed;
 	}
@@ -64,23 +73,35 @@ class FaultQueue {
 		if (!spec || typeof spec !== 'object') throw new Error(`${where} must be an object`);
 		const match = spec.match ?? {};
 		if (typeof match !== 'object') throw new Error(`${where}.match must be an object`);
-		if (match.method !== undefined && typeof match.method !== 'string') throw new Error(`${where}.match.method must be a string`);
-		if (match.path !== undefined && (typeof match.path !== 'string' || !match.path.startsWith('/'))) {
+		if (match.method !== undefined && typeof match.method !== 'string')
+			throw new Error(`${where}.match.method must be a string`);
+		if (
+			match.path !== undefined &&
+			(typeof match.path !== 'string' || !match.path.startsWith('/'))
+		) {
 			throw new Error(`${where}.match.path must be a path starting with /`);
 		}
-		if (!['status', 'drop', 'slow'].includes(spec.kind)) throw new Error(`${where}.kind must be "status", "drop" or "slow"`);
+		if (!['status', 'drop', 'slow'].includes(spec.kind))
+			throw new Error(`${where}.kind must be "status", "drop" or "slow"`);
 		const phase = spec.phase ?? 'before';
-		if (!['before', 'after'].includes(phase)) throw new Error(`${where}.phase must be "before" or "after"`);
+		if (!['before', 'after'].includes(phase))
+			throw new Error(`${where}.phase must be "before" or "after"`);
 		const times = spec.times ?? 1;
-		if (!Number.isInteger(times) || times < 1) throw new Error(`${where}.times must be a positive integer`);
+		if (!Number.isInteger(times) || times < 1)
+			throw new Error(`${where}.times must be a positive integer`);
 		const status = spec.status ?? 500;
-		if (!Number.isInteger(status) || status < 400 || status > 599) throw new Error(`${where}.status must be an HTTP error status (400-599)`);
+		if (!Number.isInteger(status) || status < 400 || status > 599)
+			throw new Error(`${where}.status must be an HTTP error status (400-599)`);
 		const delayMs = spec.delayMs ?? 5000;
-		if (typeof delayMs !== 'number' || delayMs < 0) throw new Error(`${where}.delayMs must be a number >= 0`);
+		if (typeof delayMs !== 'number' || delayMs < 0)
+			throw new Error(`${where}.delayMs must be a number >= 0`);
 		/** @type {Fault} */
 		const fault = {
 			id: this.nextId++,
-			match: { ...(match.method ? { method: match.method.toUpperCase() } : {}), ...(match.path ? { path: match.path } : {}) },
+			match: {
+				...(match.method ? { method: match.method.toUpperCase() } : {}),
+				...(match.path ? { path: match.path } : {}),
+			},
 			kind: spec.kind,
 			status,
 			delayMs,
@@ -100,7 +121,9 @@ class FaultQueue {
 	 */
 	take(method, path) {
 		const i = this.faults.findIndex(
-			(f) => (!f.match.method || f.match.method === method.toUpperCase()) && (!f.match.path || pathMatches(f.match.path, path)),
+			(f) =>
+				(!f.match.method || f.match.method === method.toUpperCase()) &&
+				(!f.match.path || pathMatches(f.match.path, path)),
 		);
 		if (i < 0) return null;
 		const fault = this.faults[i];

@@ -76,9 +76,11 @@ function createReport(ctx, body) {
 	/** @type {string[][]} */
 	const rows = [];
 	for (const list of ctx.state.messages.values()) {
-		for (const m of list) if (m.atMs >= from && m.atMs <= to) rows.push(['MT', m.phone, m.text, m.at]);
+		for (const m of list)
+			if (m.atMs >= from && m.atMs <= to) rows.push(['MT', m.phone, m.text, m.at]);
 	}
-	for (const m of ctx.state.inbound) if (m.atMs >= from && m.atMs <= to) rows.push(['MO', m.phone, m.text, m.at]);
+	for (const m of ctx.state.inbound)
+		if (m.atMs >= from && m.atMs <= to) rows.push(['MO', m.phone, m.text, m.at]);
 	const mt = rows.filter((r) => r[0] === 'MT').length;
 	const rec = {
 		id: ctx.state.nextId('momt'),
@@ -89,7 +91,8 @@ function createReport(ctx, body) {
 		moCount: rows.length - mt,
 		mtCount: mt,
 		rows,
-		webhookCallbackUrl: typeof body.webhook_callback_url === 'string' ? body.webhook_callback_url : null,
+		webhookCallbackUrl:
+			typeof body.webhook_callback_url === 'string' ? body.webhook_callback_url : null,
 	};
 	ctx.state.momtReports.set(rec.id, rec);
 	return rec;
@@ -100,9 +103,19 @@ function createReport(ctx, body) {
  * @param {Record<string, any>} rec
  */
 function reportCsv(rec) {
-	const rows = rec.rows || Array.from({ length: rec.totalRows }, (_, i) => [i < rec.mtCount ? 'MT' : 'MO', `20655501${String(i % 100).padStart(2, '0')}`, `Sample message ${i + 1}`, '']);
+	const rows =
+		rec.rows ||
+		Array.from({ length: rec.totalRows }, (_, i) => [
+			i < rec.mtCount ? 'MT' : 'MO',
+			`20655501${String(i % 100).padStart(2, '0')}`,
+			`Sample message ${i + 1}`,
+			'',
+		]);
 	const esc = (/** @type {string} */ v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-	return ['direction,phone_number,content,at', ...rows.map((r) => r.map(esc).join(','))].join('\n') + '\n';
+	return (
+		['direction,phone_number,content,at', ...rows.map((r) => r.map(esc).join(','))].join('\n') +
+		'\n'
+	);
 }
 
 module.exports = { reportView, createReport, reportCsv, STEPS };

@@ -19,16 +19,84 @@ const TEST_NUMBERS = {
 
 /** NANP area codes that belong to neither the U.S. nor Canada (Caribbean and Atlantic countries). */
 const NON_US_CA_AREA_CODES = new Set([
-	'242', '246', '264', '268', '284', '345', '441', '473', '649', '658', '664', '721', '758', '767',
-	'784', '809', '829', '849', '868', '869', '876',
+	'242',
+	'246',
+	'264',
+	'268',
+	'284',
+	'345',
+	'441',
+	'473',
+	'649',
+	'658',
+	'664',
+	'721',
+	'758',
+	'767',
+	'784',
+	'809',
+	'829',
+	'849',
+	'868',
+	'869',
+	'876',
 ]);
 
 /** Canadian area codes (used to pick a Canadian carrier). */
 const CANADIAN_AREA_CODES = new Set([
-	'204', '226', '236', '249', '250', '263', '289', '306', '343', '354', '365', '367', '368', '382',
-	'403', '416', '418', '428', '431', '437', '438', '450', '468', '474', '506', '514', '519', '548',
-	'579', '581', '584', '587', '604', '613', '639', '647', '672', '683', '705', '709', '742', '753',
-	'778', '780', '782', '807', '819', '825', '867', '873', '879', '902', '905',
+	'204',
+	'226',
+	'236',
+	'249',
+	'250',
+	'263',
+	'289',
+	'306',
+	'343',
+	'354',
+	'365',
+	'367',
+	'368',
+	'382',
+	'403',
+	'416',
+	'418',
+	'428',
+	'431',
+	'437',
+	'438',
+	'450',
+	'468',
+	'474',
+	'506',
+	'514',
+	'519',
+	'548',
+	'579',
+	'581',
+	'584',
+	'587',
+	'604',
+	'613',
+	'639',
+	'647',
+	'672',
+	'683',
+	'705',
+	'709',
+	'742',
+	'753',
+	'778',
+	'780',
+	'782',
+	'807',
+	'819',
+	'825',
+	'867',
+	'873',
+	'879',
+	'902',
+	'905',
 ]);
 
 /**
@@ -102,13 +170,38 @@ function rcsOutcome(phone) {
 }
 
 const US_CARRIERS = [
-	{ carrier: 77, carrier_name: 'Verizon Wireless', global_carrier_id: '100313', global_carrier_name: 'Verizon Wireless' },
-	{ carrier: 383, carrier_name: 'AT&T', global_carrier_id: '100296', global_carrier_name: 'AT&T Mobility' },
+	{
+		carrier: 77,
+		carrier_name: 'Verizon Wireless',
+		global_carrier_id: '100313',
+		global_carrier_name: 'Verizon Wireless',
+	},
+	{
+		carrier: 383,
+		carrier_name: 'AT&T',
+		global_carrier_id: '100296',
+		global_carrier_name: 'AT&T Mobility',
+	},
 ];
 const CA_CARRIERS = [
-	{ carrier: 75, carrier_name: 'Rogers', global_carrier_id: '100421', global_carrier_name: 'Rogers Wireless' },
-	{ carrier: 70, carrier_name: 'Telus', global_carrier_id: '100433', global_carrier_name: 'Telus Mobility' },
-	{ carrier: 80, carrier_name: 'Bell Mobility', global_carrier_id: '100404', global_carrier_name: 'Bell Mobility' },
+	{
+		carrier: 75,
+		carrier_name: 'Rogers',
+		global_carrier_id: '100421',
+		global_carrier_name: 'Rogers Wireless',
+	},
+	{
+		carrier: 70,
+		carrier_name: 'Telus',
+		global_carrier_id: '100433',
+		global_carrier_name: 'Telus Mobility',
+	},
+	{
+		carrier: 80,
+		carrier_name: 'Bell Mobility',
+		global_carrier_id: '100404',
+		global_carrier_name: 'Bell Mobility',
+	},
 ];
 
 /**
@@ -135,4 +228,13 @@ function isGsm7(text) {
 	return true;
 }
 
-module.exports = { TEST_NUMBERS, isTenDigits, isUsCaNumber, normalizeUsCa, lineType, rcsOutcome, carrierFor, isGsm7 };
+module.exports = {
+	TEST_NUMBERS,
+	isTenDigits,
+	isUsCaNumber,
+	normalizeUsCa,
+	lineType,
+	rcsOutcome,
+	carrierFor,
+	isGsm7,
+};

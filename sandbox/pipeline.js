@@ -41,16 +41,19 @@ function errorBody(api, message) {
 function guard(ctx, api, request) {
 	if (api === 'v2') {
 		const accept = request.headers.accept;
-		if (accept && !/json|\*\/\*|application\/\*/i.test(accept)) throw new HttpError(406, 'Only application/json is served');
+		if (accept && !/json|\*\/\*|application\/\*/i.test(accept))
+			throw new HttpError(406, 'Only application/json is served');
 		const account = authenticateV2(ctx.config, request.headers.authorization);
 		accounts.set(request, account);
 		const wait = ctx.limiter.hit('v2', `${account.email.toLowerCase()}:${account.apiKey}`);
-		if (wait !== null) throw new HttpError(429, 'Rate limit exceeded', { 'retry-after': String(wait) });
+		if (wait !== null)
+			throw new HttpError(429, 'Rate limit exceeded', { 'retry-after': String(wait) });
 	} else {
 		const key = authenticateV3(ctx.config, request.headers['x-api-key']);
 		accounts.set(request, key);
 		const wait = ctx.limiter.hit('v3', key.apiKey);
-		if (wait !== null) throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(wait) });
+		if (wait !== null)
+			throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(wait) });
 	}
 }
 
@@ -72,7 +75,8 @@ function strike(api, fault, request, reply) {
 	const status = fault.status;
 	let message = STATUS_CODES[status] || 'Error';
 	if (status === 429) message = api === 'v2' ? 'Rate limit exceeded' : 'Too Many Requests';
-	if (status === 429 || fault.retryAfter !== undefined) reply.header('retry-after', String(fault.retryAfter ?? 1));
+	if (status === 429 || fault.retryAfter !== undefined)
+		reply.header('retry-after', String(fault.retryAfter ?? 1));
 	return reply.code(status).send(fault.body !== undefined ? fault.body : errorBody(api, message));
 }
 
@@ -117,7 +121,8 @@ function installPipeline(app, ctx, api) {
 		if (status === 500 && !(e instanceof HttpError)) {
 			console.error('[sandbox] unexpected error', e);
 		}
-		const message = e instanceof HttpError || status !== 500 ? String(e.message) : 'Internal Server Error';
+		const message =
+			e instanceof HttpError || status !== 500 ? String(e.message) : 'Internal Server Error';
 		if (e instanceof HttpError) reply.headers(e.headers);
 		reply.code(status).send(errorBody(api, message));
 	});

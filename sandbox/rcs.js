@@ -43,7 +43,12 @@ function postEvent(ctx, rec, eventType, body) {
 function rcsReply(ctx, rec, text, channel = 'SMS') {
 	const atMs = ctx.clock.now();
 	ctx.state.inbound.push({ phone: rec.phone, text, at: isoUtc(atMs), atMs });
-	return postEvent(ctx, rec, 'reply_received', { phoneNumber: rec.phone, sentAt: isoUtc(atMs), content: text, channel });
+	return postEvent(ctx, rec, 'reply_received', {
+		phoneNumber: rec.phone,
+		sentAt: isoUtc(atMs),
+		content: text,
+		channel,
+	});
 }
 
 /**
@@ -59,15 +64,24 @@ function playOutcome(ctx, rec) {
 		const outcome = rcsOutcome(rec.phone);
 		rec.outcome = outcome;
 		if (outcome === 'invalid_phone') {
-			void postEvent(ctx, rec, 'invalid_phone', { phoneNumber: rec.phone, reason: 'Phone is a landline' });
+			void postEvent(ctx, rec, 'invalid_phone', {
+				phoneNumber: rec.phone,
+				reason: 'Phone is a landline',
+			});
 			return;
 		}
 		if (outcome === 'soft bounce' || outcome === 'hard bounce') {
-			ctx.state.recordMessage(rec.phone, 'sms_failover', rec.smsFailover, { transactionId: rec.transactionId });
+			ctx.state.recordMessage(rec.phone, 'sms_failover', rec.smsFailover, {
+				transactionId: rec.transactionId,
+			});
 			void postEvent(ctx, rec, 'delivery_status', { phoneNumber: rec.phone, status: outcome });
 			return;
 		}
-		const done = postEvent(ctx, rec, 'delivery_status', { phoneNumber: rec.phone, status: 'success', deliveredAt: isoUtc(ctx.clock.now()) });
+		const done = postEvent(ctx, rec, 'delivery_status', {
+			phoneNumber: rec.phone,
+			status: 'success',
+			deliveredAt: isoUtc(ctx.clock.now()),
+		});
 		if (outcome === 'success_then_reply') {
 			void done.then(() => {
 				if (ctx.dispatcher.generation !== generation) return;
@@ -86,7 +100,8 @@ function playOutcome(ctx, rec) {
 function sendRichCard(ctx, key, input) {
 	const transactionId = uuidv7();
 	const body = input.rcsPayload.richCard.body;
-	const text = [body.title, body.text].filter((x) => typeof x === 'string' && x).join('\n') || '(rich card)';
+	const text =
+		[body.title, body.text].filter((x) => typeof x === 'string' && x).join('\n') || '(rich card)';
 	ctx.state.recordMessage(input.phone, 'rcs', text, { transactionId });
 	const rec = {
 		transactionId,

@@ -7,7 +7,16 @@
  * words and two MOMT reports. `seed` options replace parts of it wholesale.
  */
 
-const RESERVED_KEYWORDS = ['STOP', 'HELP', 'END', 'CANCEL', 'UNSUBSCRIBE', 'QUIT', 'INFO', 'STOPALL'];
+const RESERVED_KEYWORDS = [
+	'STOP',
+	'HELP',
+	'END',
+	'CANCEL',
+	'UNSUBSCRIBE',
+	'QUIT',
+	'INFO',
+	'STOPALL',
+];
 
 /** @returns {Record<string, any>[]} */
 function defaultOptInRequestsForVip() {
@@ -15,7 +24,8 @@ function defaultOptInRequestsForVip() {
 		{
 			collected_data: 'zip_code',
 			request_message: 'VIP Club: reply with your 5-digit ZIP code to continue signing up.',
-			retry_message: 'Sorry, that is not a ZIP code. Reply with your 5-digit ZIP code to join VIP Club.',
+			retry_message:
+				'Sorry, that is not a ZIP code. Reply with your 5-digit ZIP code to join VIP Club.',
 			follow_up: true,
 			follow_up_hour: 2,
 			no_response_message: 'VIP Club: we still need your ZIP code to finish signing you up.',
@@ -25,12 +35,14 @@ function defaultOptInRequestsForVip() {
 		},
 		{
 			collected_data: 'yes',
-			request_message: 'VIP Club: reply YES to confirm you want VIP texts. Msg&data rates may apply. Reply STOP to cancel.',
+			request_message:
+				'VIP Club: reply YES to confirm you want VIP texts. Msg&data rates may apply. Reply STOP to cancel.',
 			retry_message: 'Please reply YES to join VIP Club.',
 			follow_up: true,
 			follow_up_hour: 24,
 			no_response_message: 'VIP Club: reply YES to finish joining. Reply STOP to cancel.',
-			opt_in_message: 'Welcome to VIP Club! Expect up to 4 msgs/month. Reply HELP for help, STOP to cancel.',
+			opt_in_message:
+				'Welcome to VIP Club! Expect up to 4 msgs/month. Reply HELP for help, STOP to cancel.',
 			second_opt_in_message: 'Welcome back to VIP Club! Reply STOP to cancel.',
 			success_action: 'optinsubscriber',
 		},
@@ -66,7 +78,18 @@ function list(id, name, extra = {}) {
 }
 
 function defaultLists() {
-	const names = ['Alerts', 'Store Updates', 'Events', 'Coupons', 'Weather', 'Sports', 'Recipes', 'Travel', 'Jobs', 'Community'];
+	const names = [
+		'Alerts',
+		'Store Updates',
+		'Events',
+		'Coupons',
+		'Weather',
+		'Sports',
+		'Recipes',
+		'Travel',
+		'Jobs',
+		'Community',
+	];
 	return [
 		list(101, 'Newsletter', { keyword_names: ['JOIN'] }),
 		list(102, 'VIP Club', {
@@ -77,14 +100,18 @@ function defaultLists() {
 			opt_in_requests: defaultOptInRequestsForVip(),
 		}),
 		// 103 has no opt-in message configured: adds answer "... no opt-in message was sent due to list settings."
-		list(103, names[0], { keyword_names: ['DEALS'], first_optin_message: null, second_optin_message: null }),
+		list(103, names[0], {
+			keyword_names: ['DEALS'],
+			first_optin_message: null,
+			second_optin_message: null,
+		}),
 		list(104, names[1], { keyword_names: ['NEWS'], shortcode: '44844' }),
 		...names.slice(2).map((name, i) => list(105 + i, name)),
 	];
 }
 
 function defaultShortcodes() {
-	return { '33733': ['JOIN', 'DEALS', 'VIP'], '44844': ['NEWS'] };
+	return { 33733: ['JOIN', 'DEALS', 'VIP'], 44844: ['NEWS'] };
 }
 
 /**
@@ -92,7 +119,9 @@ function defaultShortcodes() {
  */
 function buildSeed(overrides = {}) {
 	const seed = {
-		lists: overrides.lists ? overrides.lists.map((/** @type {any} */ l) => list(l.id, l.name, l)) : defaultLists(),
+		lists: overrides.lists
+			? overrides.lists.map((/** @type {any} */ l) => list(l.id, l.name, l))
+			: defaultLists(),
 		shortcodes: overrides.shortcodes || defaultShortcodes(),
 		reservedKeywords: overrides.reservedKeywords || RESERVED_KEYWORDS,
 		// Report 1 finished long ago; report 2 is half way (two steps of four) when the sandbox starts.

@@ -40,7 +40,8 @@ function buildServer(ctx) {
 		if (path.startsWith('/_sandbox')) return;
 		/** @type {Record<string, any>} */
 		const headers = {};
-		for (const [k, v] of Object.entries(request.headers)) headers[k] = REDACTED_HEADERS.has(k) ? '[redacted]' : v;
+		for (const [k, v] of Object.entries(request.headers))
+			headers[k] = REDACTED_HEADERS.has(k) ? '[redacted]' : v;
 		/** @type {import('./state').RecordedRequest} */
 		const entry = {
 			id: ctx.state.nextId('request'),
@@ -77,7 +78,9 @@ function buildServer(ctx) {
 		const e = err;
 		const status = Number(e && e.statusCode) >= 400 ? Number(e.statusCode) : 500;
 		const message = status === 500 ? 'Internal Server Error' : String(e.message);
-		return reply.code(status).send(request.url.startsWith('/api/v2') ? v2Error(message) : v3Error(message));
+		return reply
+			.code(status)
+			.send(request.url.startsWith('/api/v2') ? v2Error(message) : v3Error(message));
 	});
 	return app;
 }

@@ -46,19 +46,41 @@ class SandboxState {
 		const seed = buildSeed(this.config.seed);
 		const now = this.clock.now();
 		/** @type {Record<string, number>} */
-		this.ids = { message: 1, subscriber: 1, optInRequest: 1, webhook: 1, transactional: 1000, momt: 1, opt: 5000, broadcast: 1, request: 1 };
+		this.ids = {
+			message: 1,
+			subscriber: 1,
+			optInRequest: 1,
+			webhook: 1,
+			transactional: 1000,
+			momt: 1,
+			opt: 5000,
+			broadcast: 1,
+			request: 1,
+		};
 		/** @type {Map<number, Record<string, any>>} */
 		this.lists = new Map();
 		for (const l of seed.lists) {
 			const { opt_in_requests: requests, ...rest } = l;
 			const list = { ...rest, opt_in_requests: [] };
-			list.opt_in_requests = this.decorateOptInRequests(list, requests || [], Boolean(list.bypass_opt_in_response), now);
+			list.opt_in_requests = this.decorateOptInRequests(
+				list,
+				requests || [],
+				Boolean(list.bypass_opt_in_response),
+				now,
+			);
 			this.lists.set(list.id, list);
 		}
 		/** @type {Map<string, Set<string>>} */
-		this.shortcodes = new Map(Object.entries(seed.shortcodes).map(([code, kws]) => [String(code), new Set(kws.map((/** @type {string} */ k) => k.toUpperCase()))]));
+		this.shortcodes = new Map(
+			Object.entries(seed.shortcodes).map(([code, kws]) => [
+				String(code),
+				new Set(kws.map((/** @type {string} */ k) => k.toUpperCase())),
+			]),
+		);
 		/** @type {Set<string>} */
-		this.reservedKeywords = new Set(seed.reservedKeywords.map((/** @type {string} */ k) => k.toUpperCase()));
+		this.reservedKeywords = new Set(
+			seed.reservedKeywords.map((/** @type {string} */ k) => k.toUpperCase()),
+		);
 		/** @type {Map<number, Map<string, Subscriber>>} */
 		this.subscribers = new Map();
 		/** @type {Map<number, Map<number, Record<string, any>>>} */
@@ -184,7 +206,12 @@ class SandboxState {
 		const fields = { ...list };
 		delete fields.shortcode;
 		delete fields.bypass_opt_in_response;
-		return { ...fields, keyword_names: [...list.keyword_names], counts: this.listCounts(list.id), opt_in_requests: list.opt_in_requests.map((/** @type {any} */ r) => ({ ...r })) };
+		return {
+			...fields,
+			keyword_names: [...list.keyword_names],
+			counts: this.listCounts(list.id),
+			opt_in_requests: list.opt_in_requests.map((/** @type {any} */ r) => ({ ...r })),
+		};
 	}
 
 	/**
@@ -213,7 +240,10 @@ class SandboxState {
 			tags: [...sub.tags],
 			...sub.custom,
 		};
-		if (opts.withTotal) view.total_messages_received = this.messagesFor(sub.phone).filter((m) => m.listId === sub.listId).length;
+		if (opts.withTotal)
+			view.total_messages_received = this.messagesFor(sub.phone).filter(
+				(m) => m.listId === sub.listId,
+			).length;
 		return view;
 	}
 
@@ -228,7 +258,15 @@ class SandboxState {
 	recordMessage(phone, kind, text, extra = {}) {
 		const atMs = this.clock.now();
 		/** @type {Message} */
-		const message = { id: this.nextId('message'), phone, kind, text, at: isoUtc(atMs), atMs, ...extra };
+		const message = {
+			id: this.nextId('message'),
+			phone,
+			kind,
+			text,
+			at: isoUtc(atMs),
+			atMs,
+			...extra,
+		};
 		let list = this.messages.get(phone);
 		if (!list) {
 			list = [];

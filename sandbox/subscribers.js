@@ -1,7 +1,13 @@
 // @ts-check
 'use strict';
 
-const { subscribeEvent, unsubscribeEvent, campaignResponseEvent, cleanedEvent, messageSentEvent } = require('./events');
+const {
+	subscribeEvent,
+	unsubscribeEvent,
+	campaignResponseEvent,
+	cleanedEvent,
+	messageSentEvent,
+} = require('./events');
 
 /**
  * The subscriber state machine of spec §3.1 and the double opt-in sequence of spec §3.3.
@@ -47,7 +53,10 @@ function subscribe(ctx, list, sub, confirmation, bypassResponse) {
 	sub.everSubscribed = true;
 	const text = returning ? confirmation.second : confirmation.first;
 	const configured = Boolean(text) && !list.bypass_opt_in_response;
-	const message = configured && !bypassResponse ? ctx.state.recordMessage(sub.phone, 'opt_in_confirmation', text, { listId: list.id }) : null;
+	const message =
+		configured && !bypassResponse
+			? ctx.state.recordMessage(sub.phone, 'opt_in_confirmation', text, { listId: list.id })
+			: null;
 	subscribeEvent(ctx, list, sub);
 	return { message, configured };
 }
@@ -72,7 +81,9 @@ function sendOptInRequest(ctx, list, sub, step) {
 	sub.optIn.step = step;
 	sub.optIn.stepStartedMs = ctx.clock.now();
 	sub.optIn.followUpSent = false;
-	return ctx.state.recordMessage(sub.phone, 'opt_in_request', req.request_message, { listId: list.id });
+	return ctx.state.recordMessage(sub.phone, 'opt_in_request', req.request_message, {
+		listId: list.id,
+	});
 }
 
 /**
@@ -85,7 +96,8 @@ function sendOptInRequest(ctx, list, sub, step) {
 function addSubscriber(ctx, list, input) {
 	const subs = ctx.state.subscribersOf(list.id);
 	let sub = subs.get(input.phone);
-	if (sub && sub.status === 'subscribed') return { code: 200, status: STATUS.ALREADY_SUBSCRIBED, sub };
+	if (sub && sub.status === 'subscribed')
+		return { code: 200, status: STATUS.ALREADY_SUBSCRIBED, sub };
 	if (sub && sub.status === 'pending') return { code: 200, status: STATUS.ALREADY_PENDING, sub };
 	if (!sub) {
 		sub = {
@@ -114,7 +126,12 @@ function addSubscriber(ctx, list, input) {
 		sub.status = 'pending';
 		sub.optedOutAtMs = null;
 		sub.cleanedAtMs = null;
-		sub.optIn = { step: 0, stepStartedMs: 0, followUpSent: false, bypassResponse: input.bypassResponse };
+		sub.optIn = {
+			step: 0,
+			stepStartedMs: 0,
+			followUpSent: false,
+			bypassResponse: input.bypassResponse,
+		};
 		sendOptInRequest(ctx, list, sub, 0);
 		return { code: 201, status: STATUS.PENDING, sub };
 	}
@@ -192,7 +209,12 @@ function handleListReply(ctx, list, sub, text) {
 	const sent = [];
 	if (STOP_WORDS.has(text.trim().toUpperCase())) {
 		if (!unsubscribe(ctx, list, sub)) return { outcome: 'ignored', sent };
-		if (list.message_stop) sent.push(ctx.state.recordMessage(sub.phone, 'stop_confirmation', list.message_stop, { listId: list.id }));
+		if (list.message_stop)
+			sent.push(
+				ctx.state.recordMessage(sub.phone, 'stop_confirmation', list.message_stop, {
+					listId: list.id,
+				}),
+			);
 		return { outcome: 'unsubscribed', sent };
 	}
 	if (sub.status === 'subscribed') {
@@ -211,13 +233,22 @@ function handleListReply(ctx, list, sub, text) {
 	}
 	const accepted = acceptReply(req.collected_data, text);
 	if (!accepted) {
-		if (req.retry_message) sent.push(ctx.state.recordMessage(sub.phone, 'opt_in_retry', req.retry_message, { listId: list.id }));
+		if (req.retry_message)
+			sent.push(
+				ctx.state.recordMessage(sub.phone, 'opt_in_retry', req.retry_message, { listId: list.id }),
+			);
 		return { outcome: 'retry', sent };
 	}
 	Object.assign(sub.profile, accepted);
 	const last = sub.optIn.step >= requests.length - 1;
 	if (req.success_action === 'optinsubscriber' || last) {
-		const r = subscribe(ctx, list, sub, { first: req.opt_in_message, second: req.second_opt_in_message }, sub.optIn.bypassResponse);
+		const r = subscribe(
+			ctx,
+			list,
+			sub,
+			{ first: req.opt_in_message, second: req.second_opt_in_message },
+			sub.optIn.bypassResponse,
+		);
 		if (r.message) sent.push(r.message);
 		return { outcome: 'subscribed', sent };
 	}
@@ -243,7 +274,12 @@ function processFollowUps(ctx) {
 			if (!req || !req.follow_up || req.follow_up_hour === null) continue;
 			if (now - sub.optIn.stepStartedMs < req.follow_up_hour * 3600000) continue;
 			sub.optIn.followUpSent = true;
-			if (req.no_response_message) sent.push(ctx.state.recordMessage(sub.phone, 'opt_in_no_response', req.no_response_message, { listId }));
+			if (req.no_response_message)
+				sent.push(
+					ctx.state.recordMessage(sub.phone, 'opt_in_no_response', req.no_response_message, {
+						listId,
+					}),
+				);
 		}
 	}
 	return sent;
@@ -278,4 +314,14 @@ function broadcast(ctx, list, content, name) {
 	return message;
 }
 
-module.exports = { addSubscriber, unsubscribe, clean, handleListReply, processFollowUps, broadcast, acceptReply, STATUS, STOP_WORDS };
+module.exports = {
+	addSubscriber,
+	unsubscribe,
+	clean,
+	handleListReply,
+	processFollowUps,
+	broadcast,
+	acceptReply,
+	STATUS,
+	STOP_WORDS,
+};

@@ -60,7 +60,9 @@ class WebhookDispatcher {
 	 * @param {number} retryCount retries already made (0 for the first retry)
 	 */
 	backoffMs(retryCount) {
-		const jitter = this.config.webhookRetryJitter ? Math.floor(Math.random() * 30) * (retryCount + 1) : 0;
+		const jitter = this.config.webhookRetryJitter
+			? Math.floor(Math.random() * 30) * (retryCount + 1)
+			: 0;
 		return (retryCount ** 4 + 15 + jitter) * 1000 * this.config.webhookRetryScale;
 	}
 
@@ -112,7 +114,8 @@ class WebhookDispatcher {
 						this.duplicates(delivery, job);
 						return finish();
 					}
-					if (retryCount < job.retries) return this.schedule(this.backoffMs(retryCount), () => attempt(retryCount + 1));
+					if (retryCount < job.retries)
+						return this.schedule(this.backoffMs(retryCount), () => attempt(retryCount + 1));
 					delivery.status = 'failed';
 					finish();
 				});
@@ -136,10 +139,17 @@ class WebhookDispatcher {
 		try {
 			const res = await fetch(delivery.targetUrl, {
 				method: 'POST',
-				headers: { 'content-type': 'application/json', 'user-agent': 'Tatango-Sandbox-Webhooks/1.0', ...(job.headers || {}) },
+				headers: {
+					'content-type': 'application/json',
+					'user-agent': 'Tatango-Sandbox-Webhooks/1.0',
+					...(job.headers || {}),
+				},
 				body: JSON.stringify(job.payload),
 				redirect: 'manual',
-				signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.config.webhookTimeoutMs)]),
+				signal: AbortSignal.any([
+					this.controller.signal,
+					AbortSignal.timeout(this.config.webhookTimeoutMs),
+				]),
 			});
 			record.statusCode = res.status;
 			await res.arrayBuffer().catch(() => undefined);
@@ -156,8 +166,10 @@ class WebhookDispatcher {
 	 * @param {DeliveryJob} job
 	 */
 	duplicates(delivery, job) {
-		const extra = this.config.duplicateWebhooks === true ? 1 : Number(this.config.duplicateWebhooks) || 0;
-		for (let i = 1; i <= extra; i++) this.schedule(20 * i, () => void this.attempt(delivery, job, true));
+		const extra =
+			this.config.duplicateWebhooks === true ? 1 : Number(this.config.duplicateWebhooks) || 0;
+		for (let i = 1; i <= extra; i++)
+			this.schedule(20 * i, () => void this.attempt(delivery, job, true));
 	}
 
 	/** Stops every queued or in-flight delivery (reset, close). */

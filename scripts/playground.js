@@ -21,7 +21,12 @@ const { spawnSync } = require('child_process');
 const n8n = require('./lib/n8n');
 const { sandboxCredentials, startSandboxProcess } = require('./lib/sandbox-process');
 
-const OWNER = { email: 'owner@example.com', password: 'Playground1', firstName: 'Playground', lastName: 'Owner' };
+const OWNER = {
+	email: 'owner@example.com',
+	password: 'Playground1',
+	firstName: 'Playground',
+	lastName: 'Owner',
+};
 
 /** @param {string} name @param {number} fallback */
 function option(name, fallback) {
@@ -97,13 +102,19 @@ async function main() {
 	say('importing the sandbox credentials');
 	// The reactor example's trigger (examples/react-to-delivery.json), published below, receives the
 	// delivery events of every Send Rich Card that names no webhook URL of its own.
-	const reactor = { file: 'react-to-delivery.json', path: 'f1a1c0de-0005-4000-8000-0000000000f1/tatango' };
+	const reactor = {
+		file: 'react-to-delivery.json',
+		path: 'f1a1c0de-0005-4000-8000-0000000000f1/tatango',
+	};
 	const defaultWebhookUrl = `https://127.0.0.1:${port}/webhook/${reactor.path}?token=sandbox-token-change-me-0123456789`;
 	await n8n.importCredentials(sandboxCredentials(sandbox.url, { defaultWebhookUrl }), cli);
 
 	const examplesDir = path.join(root, 'examples');
 	const examples = fs.existsSync(examplesDir)
-		? fs.readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort()
+		? fs
+				.readdirSync(examplesDir)
+				.filter((f) => f.endsWith('.json'))
+				.sort()
 		: [];
 	for (const f of examples) {
 		const wf = JSON.parse(fs.readFileSync(path.join(examplesDir, f), 'utf8'));

@@ -18,7 +18,13 @@ async function importWorkflows(workflows, cli) {
 	/** @type {Record<string, string>} */
 	const ids = {};
 	const list = Object.entries(workflows).map(([key, workflow]) => {
-		const wf = { active: false, settings: {}, connections: {}, ...workflow, id: workflow.id || n8n.newId() };
+		const wf = {
+			active: false,
+			settings: {},
+			connections: {},
+			...workflow,
+			id: workflow.id || n8n.newId(),
+		};
 		ids[key] = wf.id;
 		return wf;
 	});

@@ -75,7 +75,9 @@ function renderResults(r) {
 		`| HTTP Request | ${int(b.sends)} | ${int(b.http.completed)} | ${int(b.http.failed)} | ${int(b.http.refused429)} | ${texts(b.http.texts)} | ${fixed(b.http.ms / 1000, 1)} s | ${fixed(achieved(b.http))}/s | ${pct(fractionHttp)} |`,
 		'',
 		b.http.runError || b.http.error
-			? `The HTTP Request node's run ended with: "${String(b.http.error || b.http.runError).replace(/\s+/g, ' ').slice(0, 200)}". ` +
+			? `The HTTP Request node's run ended with: "${String(b.http.error || b.http.runError)
+					.replace(/\s+/g, ' ')
+					.slice(0, 200)}". ` +
 				`Its rate is over the ${fixed(b.http.ms / 1000, 1)} s it ran before stopping, for ${int(b.http.completed)} of ${int(b.sends)} sends.`
 			: '',
 		'',

@@ -17,7 +17,8 @@ const DIR = path.join(__dirname, '..', 'workflows');
  */
 function loadWorkflow(file, values) {
 	let text = fs.readFileSync(path.join(DIR, file), 'utf8');
-	for (const [name, value] of Object.entries(values)) text = text.split(`__${name}__`).join(String(value));
+	for (const [name, value] of Object.entries(values))
+		text = text.split(`__${name}__`).join(String(value));
 	const left = text.match(/__[A-Z_]+__/);
 	if (left) throw new Error(`${file}: no value for ${left[0]}`);
 	return JSON.parse(text);

@@ -15,10 +15,16 @@ import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './a
 import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { classifyEvent, isKnownDeliveryStatus, readPayload, toOutputJson } from './events';
-import { CARRIED_RECORD_FIELD, claimInProcess, currentRecord, isRecorded, recordRun } from './recentEvents';
+import {
+	CARRIED_RECORD_FIELD,
+	claimInProcess,
+	currentRecord,
+	isRecorded,
+	recordRun,
+} from './recentEvents';
 
 const PANEL_WHERE =
-	'Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with <code>?token=</code> and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), in one send\'s Webhook URL, or in a list webhook\'s callback URL in Tatango.';
+	"Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with <code>?token=</code> and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), in one send's Webhook URL, or in a list webhook's callback URL in Tatango.";
 
 export class TatangoTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,7 +39,8 @@ export class TatangoTrigger implements INodeType {
 		defaultVersion: 1.1,
 		subtitle:
 			'={{ ($parameter["events"] || []).length >= 9 ? "All events" : ($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow when Tatango reports a delivery status, a reply or a list event',
+		description:
+			'Starts the workflow when Tatango reports a delivery status, a reply or a list event',
 		defaults: { name: 'Tatango Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -138,7 +145,11 @@ export class TatangoTrigger implements INodeType {
 		// 2. What was sent. n8n parses JSON, form and text bodies; it leaves others (no content type,
 		// say) unread for nodes above version 1, so those are read here.
 		const raw = request as { rawBody?: unknown; readRawBody?: () => Promise<void> };
-		if (raw.rawBody === undefined && typeof raw.readRawBody === 'function' && isEmpty(this.getBodyData())) {
+		if (
+			raw.rawBody === undefined &&
+			typeof raw.readRawBody === 'function' &&
+			isEmpty(this.getBodyData())
+		) {
 			await raw.readRawBody();
 		}
 		const read = readPayload(this.getBodyData(), raw.rawBody);
@@ -181,7 +192,12 @@ export class TatangoTrigger implements INodeType {
 			const now = Date.now();
 			const repeat =
 				isRecorded(staticData, key, now, windowMs) ||
-				!claimInProcess(`${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`, key, now, windowMs);
+				!claimInProcess(
+					`${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`,
+					key,
+					now,
+					windowMs,
+				);
 			if (repeat) {
 				this.logger.debug('Tatango Trigger dropped a repeated event', {
 					node: this.getNode().name,
@@ -259,7 +275,11 @@ function windowOf(options: IDataObject): number {
 }
 
 function isEmpty(body: unknown): boolean {
-	return body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+	return (
+		body === undefined ||
+		body === null ||
+		(typeof body === 'object' && Object.keys(body).length === 0)
+	);
 }
 
 /** 200 without a run: the sender stops retrying, the workflow does not start. */

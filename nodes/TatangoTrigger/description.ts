@@ -18,7 +18,8 @@ export const EVENT_OPTIONS = [
 	{
 		name: 'Invalid Phone (V3)',
 		value: 'invalid_phone',
-		description: 'A v3 message could not be sent because the number is invalid (for example a landline)',
+		description:
+			'A v3 message could not be sent because the number is invalid (for example a landline)',
 	},
 	{
 		name: 'Message Sent (V2 List)',
@@ -56,7 +57,11 @@ export const ALL_EVENTS = EVENT_OPTIONS.map((option) => option.value);
 
 export const STATUS_OPTIONS = [
 	{ name: 'Hard Bounce', value: 'hard bounce', description: 'Permanently undeliverable' },
-	{ name: 'Soft Bounce', value: 'soft bounce', description: 'Temporarily undeliverable (phone off...)' },
+	{
+		name: 'Soft Bounce',
+		value: 'soft bounce',
+		description: 'Temporarily undeliverable (phone off...)',
+	},
 	{ name: 'Success', value: 'success', description: 'Delivered' },
 ];
 
@@ -102,7 +107,8 @@ export const triggerProperties: INodeProperties[] = [
 			'cleaned',
 			'transactional_message_reply',
 		],
-		description: 'Which events start the workflow. Other known events are answered 200 and ignored.',
+		description:
+			'Which events start the workflow. Other known events are answered 200 and ignored.',
 	},
 	{
 		displayName: 'Delivery Statuses',

@@ -69,7 +69,12 @@ export function recordedAt(record: EventRecord, key: string): number | undefined
 }
 
 /** Whether `key` started a run less than `windowMs` ago. */
-export function isDuplicate(record: EventRecord, key: string, now: number, windowMs: number): boolean {
+export function isDuplicate(
+	record: EventRecord,
+	key: string,
+	now: number,
+	windowMs: number,
+): boolean {
 	const at = recordedAt(record, key);
 	return at !== undefined && isLive(at, now, windowMs);
 }

@@ -115,7 +115,10 @@ function firstText(...values: unknown[]): string | null {
 export function normalizeStatus(value: unknown): string | null {
 	const raw = text(value);
 	if (raw === null) return null;
-	const folded = raw.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+	const folded = raw
+		.trim()
+		.toLowerCase()
+		.replace(/[\s_-]+/g, ' ');
 	return (DELIVERY_STATUSES as readonly string[]).includes(folded) ? folded : raw;
 }
 
@@ -136,7 +139,9 @@ export function canonicalJson(value: unknown): string {
 function identityOf(parts: unknown[], required: unknown, payload: IDataObject): string {
 	if (text(required) === null) return canonicalJson(['payload', payload]);
 	// 42 and "42" are the same ID: senders are not always consistent about number or string.
-	return JSON.stringify(parts.map((part) => (typeof part === 'number' ? String(part) : (part ?? null))));
+	return JSON.stringify(
+		parts.map((part) => (typeof part === 'number' ? String(part) : (part ?? null))),
+	);
 }
 
 function emptyEvent(): Omit<TatangoEvent, 'event' | 'recognized' | 'apiVersion' | 'identity'> {
@@ -224,9 +229,16 @@ function classifyV2(payload: IDataObject, type: string): TatangoEvent {
 				...base,
 				event: type,
 				recognized: true,
-				occurredAt: firstText(type === 'unsubscribe' ? payload.unsubscribe_date : undefined, payload.timestamp),
+				occurredAt: firstText(
+					type === 'unsubscribe' ? payload.unsubscribe_date : undefined,
+					payload.timestamp,
+				),
 				// Tatango's duplicates carry the same opt_id (the opt event), not always the same timestamp.
-				identity: identityOf(['v2', type, payload.campaign_id, payload.opt_id], payload.opt_id, payload),
+				identity: identityOf(
+					['v2', type, payload.campaign_id, payload.opt_id],
+					payload.opt_id,
+					payload,
+				),
 			};
 		case 'message_sent':
 			return {
@@ -320,7 +332,11 @@ export function classifyEvent(payload: IDataObject): TatangoEvent {
 }
 
 /** The output item: normalized fields first, then the payload exactly as received. */
-export function toOutputJson(event: TatangoEvent, payload: IDataObject, receivedAt: Date): IDataObject {
+export function toOutputJson(
+	event: TatangoEvent,
+	payload: IDataObject,
+	receivedAt: Date,
+): IDataObject {
 	return {
 		event: event.event,
 		status: event.status,

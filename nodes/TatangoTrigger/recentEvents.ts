@@ -52,7 +52,12 @@ export function currentRecord(staticData: IDataObject): EventRecord {
  * Whether static data records `key` as having started a run within the window. Reads only: calling
  * this never marks static data as changed.
  */
-export function isRecorded(staticData: IDataObject, key: string, now: number, windowMs: number): boolean {
+export function isRecorded(
+	staticData: IDataObject,
+	key: string,
+	now: number,
+	windowMs: number,
+): boolean {
 	return isDuplicate(currentRecord(staticData), key, now, windowMs);
 }
 

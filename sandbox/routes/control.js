@@ -44,7 +44,12 @@ async function controlRoutes(app, opts) {
 	app.setErrorHandler((err, _request, reply) => {
 		/** @type {any} */
 		const e = err;
-		const status = e instanceof ControlError ? e.statusCode : Number(e.statusCode) >= 400 ? Number(e.statusCode) : 400;
+		const status =
+			e instanceof ControlError
+				? e.statusCode
+				: Number(e.statusCode) >= 400
+					? Number(e.statusCode)
+					: 400;
 		reply.code(status).send({ error: String(e.message) });
 	});
 
@@ -59,7 +64,10 @@ async function controlRoutes(app, opts) {
 		now: isoUtc(ctx.clock.now()),
 		requests: state().requests,
 		messages: Object.fromEntries(
-			[...state().messages].map(([phone, list]) => [phone, list.map(({ atMs: _ms, phone: _p, ...m }) => m)]),
+			[...state().messages].map(([phone, list]) => [
+				phone,
+				list.map(({ atMs: _ms, phone: _p, ...m }) => m),
+			]),
 		),
 		messageCounts: state().messageCounts(),
 		inbound: state().inbound.map(({ atMs: _ms, ...m }) => m),
@@ -70,7 +78,9 @@ async function controlRoutes(app, opts) {
 
 	app.get('/messages/:phone', async (request) => {
 		const phone = phoneParam(/** @type {any} */ (request.params).phone);
-		const messages = state().messagesFor(phone).map(({ atMs: _ms, phone: _p, ...m }) => m);
+		const messages = state()
+			.messagesFor(phone)
+			.map(({ atMs: _ms, phone: _p, ...m }) => m);
 		return { phone, count: messages.length, messages };
 	});
 
@@ -111,37 +121,70 @@ async function controlRoutes(app, opts) {
 			const atMs = ctx.clock.now();
 			state().inbound.push({ phone, text, at: isoUtc(atMs), atMs, listId: list.id });
 			const result = handleListReply(ctx, list, sub, text);
-			return { status: 'OK', outcome: result.outcome, subscriber: state().subscriberView(sub), sent: result.sent.map(({ atMs: _ms, ...m }) => m) };
+			return {
+				status: 'OK',
+				outcome: result.outcome,
+				subscriber: state().subscriberView(sub),
+				sent: result.sent.map(({ atMs: _ms, ...m }) => m),
+			};
 		}
 		// No list: a reply to the latest transactional or RCS message (or the one named).
 		const sent = state().messagesFor(phone);
 		let target = null;
-		if (body.transactionalMessageId !== undefined) target = { kind: 'transactional', id: Number(body.transactionalMessageId) };
-		else if (body.transactionId !== undefined) target = { kind: 'rcs', id: String(body.transactionId) };
+		if (body.transactionalMessageId !== undefined)
+			target = { kind: 'transactional', id: Number(body.transactionalMessageId) };
+		else if (body.transactionId !== undefined)
+			target = { kind: 'rcs', id: String(body.transactionId) };
 		else {
-			const last = [...sent].reverse().find((m) => m.transactionalMessageId !== undefined || (m.kind === 'rcs' && m.transactionId));
-			if (last) target = last.transactionalMessageId !== undefined ? { kind: 'transactional', id: last.transactionalMessageId } : { kind: 'rcs', id: last.transactionId };
+			const last = [...sent]
+				.reverse()
+				.find(
+					(m) => m.transactionalMessageId !== undefined || (m.kind === 'rcs' && m.transactionId),
+				);
+			if (last)
+				target =
+					last.transactionalMessageId !== undefined
+						? { kind: 'transactional', id: last.transactionalMessageId }
+						: { kind: 'rcs', id: last.transactionId };
 		}
-		if (!target) throw new ControlError(404, `no transactional or RCS message was sent to ${phone}; pass listId to reply to a list`);
+		if (!target)
+			throw new ControlError(
+				404,
+				`no transactional or RCS message was sent to ${phone}; pass listId to reply to a list`,
+			);
 		if (target.kind === 'transactional') {
 			const rec = state().transactional.get(Number(target.id));
-			if (!rec || rec.number !== phone) throw new ControlError(404, `transactional message ${target.id} was not sent to ${phone}`);
+			if (!rec || rec.number !== phone)
+				throw new ControlError(404, `transactional message ${target.id} was not sent to ${phone}`);
 			const done = transactionalReply(ctx, rec, text);
-			return { status: 'OK', outcome: done ? 'transactional_message_reply' : 'no_callback_url', transactionalMessageId: rec.id };
+			return {
+				status: 'OK',
+				outcome: done ? 'transactional_message_reply' : 'no_callback_url',
+				transactionalMessageId: rec.id,
+			};
 		}
 		const rec = state().rcs.get(String(target.id));
-		if (!rec || rec.phone !== phone) throw new ControlError(404, `RCS transaction ${target.id} was not sent to ${phone}`);
+		if (!rec || rec.phone !== phone)
+			throw new ControlError(404, `RCS transaction ${target.id} was not sent to ${phone}`);
 		void rcsReply(ctx, rec, text, typeof body.channel === 'string' ? body.channel : 'SMS');
 		return { status: 'OK', outcome: 'reply_received', transactionId: rec.transactionId };
 	});
 
 	app.post('/clock/advance', async (request) => {
 		const body = obj(request.body);
-		const ms = (Number(body.hours) || 0) * 3600000 + (Number(body.minutes) || 0) * 60000 + (Number(body.ms) || 0);
+		const ms =
+			(Number(body.hours) || 0) * 3600000 +
+			(Number(body.minutes) || 0) * 60000 +
+			(Number(body.ms) || 0);
 		if (!(ms > 0)) throw new ControlError(400, 'give a positive { hours } (or minutes, ms)');
 		ctx.clock.advance(ms);
 		const sent = processFollowUps(ctx);
-		return { status: 'OK', now: isoUtc(ctx.clock.now()), offsetMs: ctx.clock.offsetMs, sent: sent.map(({ atMs: _ms, ...m }) => m) };
+		return {
+			status: 'OK',
+			now: isoUtc(ctx.clock.now()),
+			offsetMs: ctx.clock.offsetMs,
+			sent: sent.map(({ atMs: _ms, ...m }) => m),
+		};
 	});
 
 	app.post('/clean', async (request) => {
@@ -151,7 +194,12 @@ async function controlRoutes(app, opts) {
 		if (!list) throw new ControlError(404, `list ${body.listId} not found`);
 		const sub = state().subscribersOf(list.id).get(phone);
 		if (!sub) throw new ControlError(404, `${phone} is not on list ${list.id}`);
-		clean(ctx, list, sub, typeof body.reason === 'string' ? body.reason : 'Carrier deactivated number');
+		clean(
+			ctx,
+			list,
+			sub,
+			typeof body.reason === 'string' ? body.reason : 'Carrier deactivated number',
+		);
 		return { status: 'OK', subscriber: state().subscriberView(sub) };
 	});
 

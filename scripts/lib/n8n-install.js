@@ -206,7 +206,9 @@ async function ensureN8n(options = {}) {
 		const logFile = `${dir}.install.log`;
 		fs.writeFileSync(logFile, `n8n ${N8N_VERSION} install started ${new Date().toISOString()}\n`);
 		log(`n8n install: installing n8n@${N8N_VERSION} and Node.js ${NODE_VERSION} into ${dir}`);
-		log(`n8n install: takes about 7 minutes and 3 GB the first time; npm output goes to ${logFile}`);
+		log(
+			`n8n install: takes about 7 minutes and 3 GB the first time; npm output goes to ${logFile}`,
+		);
 
 		fs.writeFileSync(
 			path.join(staging, 'package.json'),
@@ -223,20 +225,27 @@ async function ensureN8n(options = {}) {
 			) + '\n',
 		);
 		// The cache's own project config: keeps any repo/user ignore-scripts or nodedir out.
-		fs.writeFileSync(path.join(staging, '.npmrc'), 'fund=false\naudit=false\nupdate-notifier=false\n');
+		fs.writeFileSync(
+			path.join(staging, '.npmrc'),
+			'fund=false\naudit=false\nupdate-notifier=false\n',
+		);
 
 		const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 		log('n8n install: step 1/3 npm install --ignore-scripts (about 5 minutes)');
 		let t = Date.now();
-		await run(
-			npm,
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'],
-			{ cwd: staging, env: cleanNpmEnv(), log, label: 'npm install', logFile },
-		);
+		await run(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'], {
+			cwd: staging,
+			env: cleanNpmEnv(),
+			log,
+			label: 'npm install',
+			logFile,
+		});
 		log(`n8n install: step 1/3 done in ${secs(t)}`);
 
 		const p = paths(staging);
-		log('n8n install: step 2/3 npm rebuild sqlite3 isolated-vm against Node.js 24 (about 1.5 minutes)');
+		log(
+			'n8n install: step 2/3 npm rebuild sqlite3 isolated-vm against Node.js 24 (about 1.5 minutes)',
+		);
 		t = Date.now();
 		await run(npm, ['rebuild', 'sqlite3', 'isolated-vm', '--loglevel=warn'], {
 			cwd: staging,
@@ -266,7 +275,12 @@ async function ensureN8n(options = {}) {
 		fs.writeFileSync(
 			path.join(dir, MARKER),
 			JSON.stringify(
-				{ n8n: N8N_VERSION, node: NODE_VERSION, completedAt: new Date().toISOString(), seconds: (Date.now() - t0) / 1000 },
+				{
+					n8n: N8N_VERSION,
+					node: NODE_VERSION,
+					completedAt: new Date().toISOString(),
+					seconds: (Date.now() - t0) / 1000,
+				},
 				null,
 				2,
 			) + '\n',
@@ -283,4 +297,12 @@ function secs(t0) {
 	return `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 }
 
-module.exports = { ensureN8n, isInstalled, cacheDir, paths, cleanNpmEnv, N8N_VERSION, NODE_VERSION };
+module.exports = {
+	ensureN8n,
+	isInstalled,
+	cacheDir,
+	paths,
+	cleanNpmEnv,
+	N8N_VERSION,
+	NODE_VERSION,
+};

@@ -169,7 +169,9 @@ function installPackage(userFolder, tgz) {
 	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 	fs.rmSync(target, { recursive: true, force: true });
 	fs.mkdirSync(target, { recursive: true });
-	const tar = spawnSync('tar', ['-xzf', tgz, '-C', target, '--strip-components=1'], { encoding: 'utf8' });
+	const tar = spawnSync('tar', ['-xzf', tgz, '-C', target, '--strip-components=1'], {
+		encoding: 'utf8',
+	});
 	if (tar.status !== 0) throw new Error(`tar -xzf ${tgz} failed: ${tar.stderr}`);
 	const pkg = JSON.parse(fs.readFileSync(path.join(target, 'package.json'), 'utf8'));
 
@@ -185,10 +187,19 @@ function installPackage(userFolder, tgz) {
 	if (pkg.dependencies && Object.keys(pkg.dependencies).length) {
 		const res = spawnSync(
 			'npm',
-			['install', '--omit=dev', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--no-package-lock'],
+			[
+				'install',
+				'--omit=dev',
+				'--omit=peer',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--no-package-lock',
+			],
 			{ cwd: target, encoding: 'utf8', env: cleanNpmEnv() },
 		);
-		if (res.status !== 0) throw new Error(`installing dependencies of ${pkg.name} failed:\n${res.stderr}`);
+		if (res.status !== 0)
+			throw new Error(`installing dependencies of ${pkg.name} failed:\n${res.stderr}`);
 	}
 	return { dir: target, name: pkg.name, version: pkg.version };
 }
@@ -281,8 +292,12 @@ async function runN8nCli(args, options) {
 	}
 	const res = { code, signal, stdout, stderr, ms: Date.now() - started };
 	if (code !== 0 && !options.allowFailure) {
-		const why = signal ? `killed by ${signal}${Date.now() - started >= timeoutMs ? ' (timeout)' : ''}` : `exit ${code}`;
-		const err = new Error(`n8n ${args.join(' ')} failed (${why}):\n${lastLines(stderr + '\n' + stdout, 40)}`);
+		const why = signal
+			? `killed by ${signal}${Date.now() - started >= timeoutMs ? ' (timeout)' : ''}`
+			: `exit ${code}`;
+		const err = new Error(
+			`n8n ${args.join(' ')} failed (${why}):\n${lastLines(stderr + '\n' + stdout, 40)}`,
+		);
 		Object.assign(err, { result: res });
 		throw err;
 	}
@@ -378,7 +393,10 @@ function nodeItems(run, nodeName, output = 0) {
 	if (!resultData) throw new Error('not a workflow run: ' + JSON.stringify(run).slice(0, 300));
 	const name = nodeName || resultData.lastNodeExecuted;
 	const runs = resultData.runData[name];
-	if (!runs) throw new Error(`node "${name}" did not run; ran: ${Object.keys(resultData.runData).join(', ')}`);
+	if (!runs)
+		throw new Error(
+			`node "${name}" did not run; ran: ${Object.keys(resultData.runData).join(', ')}`,
+		);
 	const last = runs[runs.length - 1];
 	const items = (last.data && last.data.main && last.data.main[output]) || [];
 	return items.map((/** @type {any} */ i) => i.json);
@@ -402,7 +420,9 @@ async function executeWorkflow(id, options) {
 	try {
 		run = parseRawOutput(res.stdout);
 	} catch (e) {
-		throw new Error(`n8n execute --id=${id} (exit ${res.code}): ${e.message}\nstderr:\n${lastLines(res.stderr, 30)}`);
+		throw new Error(
+			`n8n execute --id=${id} (exit ${res.code}): ${e.message}\nstderr:\n${lastLines(res.stderr, 30)}`,
+		);
 	}
 	const isRun = run && run.data && run.data.resultData;
 	const error = isRun ? run.data.resultData.error || null : run;
@@ -459,7 +479,10 @@ async function exportCredentialTypes(options) {
 			await loader.loadAll();
 			process.stdout.write(JSON.stringify(Object.keys(loader.known.credentials).map((n) => loader.packageName + '.' + n).concat(Object.keys(loader.credentialTypes))));
 		})().catch((e) => { console.error(e); process.exit(1); });`;
-	const res = spawnSync(p.nodeBin, ['-e', script], { encoding: 'utf8', env: n8nEnv(options.userFolder) });
+	const res = spawnSync(p.nodeBin, ['-e', script], {
+		encoding: 'utf8',
+		env: n8nEnv(options.userFolder),
+	});
 	if (res.status !== 0) throw new Error(`loading credentials failed: ${res.stderr}`);
 	return JSON.parse(res.stdout);
 }
@@ -492,7 +515,10 @@ async function startN8n(o) {
 	const pidFile = path.join(o.userFolder, 'n8n.pid');
 	await stopLeftover(pidFile);
 	for (const pt of [port, brokerPort]) {
-		if (await portInUse(pt)) throw new Error(`port ${pt} is in use on 127.0.0.1: stop what runs there or pick another port`);
+		if (await portInUse(pt))
+			throw new Error(
+				`port ${pt} is in use on 127.0.0.1: stop what runs there or pick another port`,
+			);
 	}
 	const logFile = o.logFile || path.join(o.userFolder, 'n8n.log');
 	const out = fs.openSync(logFile, 'a');
@@ -530,17 +556,24 @@ async function startN8n(o) {
 	for (;;) {
 		if (exited) {
 			await stop();
-			throw new Error(`n8n ${args.join(' ')} ${exited} before it was ready; ${logFile}:\n${lastLines(readSafe(logFile), 40)}`);
+			throw new Error(
+				`n8n ${args.join(' ')} ${exited} before it was ready; ${logFile}:\n${lastLines(readSafe(logFile), 40)}`,
+			);
 		}
 		try {
-			const r = await axios.get(`${url}/healthz/readiness`, { timeout: 2000, validateStatus: () => true });
+			const r = await axios.get(`${url}/healthz/readiness`, {
+				timeout: 2000,
+				validateStatus: () => true,
+			});
 			if (r.status === 200) break;
 		} catch {
 			/* not listening yet */
 		}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`n8n was not ready within ${(o.timeoutMs || 180000) / 1000}s; ${logFile}:\n${lastLines(readSafe(logFile), 40)}`);
+			throw new Error(
+				`n8n was not ready within ${(o.timeoutMs || 180000) / 1000}s; ${logFile}:\n${lastLines(readSafe(logFile), 40)}`,
+			);
 		}
 		await sleep(500);
 	}
@@ -619,7 +652,9 @@ class RestClient {
 			if (auth) this.cookie = auth;
 		}
 		if (r.status >= 400) {
-			const err = new Error(`${method} ${p} -> ${r.status} ${JSON.stringify(r.data).slice(0, 500)}`);
+			const err = new Error(
+				`${method} ${p} -> ${r.status} ${JSON.stringify(r.data).slice(0, 500)}`,
+			);
 			Object.assign(err, { status: r.status, body: r.data });
 			throw err;
 		}
@@ -679,10 +714,14 @@ class RestClient {
 		for (;;) {
 			const list = await this.listExecutions(workflowId);
 			const done = list.find(
-				(e) => (o.afterId === undefined || Number(e.id) > Number(o.afterId)) && e.status !== 'running' && e.status !== 'new',
+				(e) =>
+					(o.afterId === undefined || Number(e.id) > Number(o.afterId)) &&
+					e.status !== 'running' &&
+					e.status !== 'new',
 			);
 			if (done) return this.getExecution(done.id);
-			if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId} within ${o.timeoutMs || 30000}ms`);
+			if (Date.now() > deadline)
+				throw new Error(`no finished execution of ${workflowId} within ${o.timeoutMs || 30000}ms`);
 			await sleep(300);
 		}
 	}
@@ -738,10 +777,17 @@ class RestClient {
 		const deadline = Date.now() + (o.timeoutMs || 20000);
 		const url = `${this.url}/${o.prefix || 'webhook'}/${webhookPath.replace(/^\/+/, '')}`;
 		for (;;) {
-			const r = await axios.request({ method: o.probeMethod || 'PATCH', url, validateStatus: () => true, timeout: 5000 });
-			const message = r.data && typeof r.data === 'object' ? String(r.data.message || '') : String(r.data);
+			const r = await axios.request({
+				method: o.probeMethod || 'PATCH',
+				url,
+				validateStatus: () => true,
+				timeout: 5000,
+			});
+			const message =
+				r.data && typeof r.data === 'object' ? String(r.data.message || '') : String(r.data);
 			if (r.status !== 404 || !/^The requested webhook .* is not registered/.test(message)) return;
-			if (Date.now() > deadline) throw new Error(`webhook ${url} not registered within ${o.timeoutMs || 20000}ms`);
+			if (Date.now() > deadline)
+				throw new Error(`webhook ${url} not registered within ${o.timeoutMs || 20000}ms`);
 			await sleep(100);
 		}
 	}

@@ -63,14 +63,19 @@ function postgresBinDir() {
 	if (!fs.existsSync(root)) return null;
 	const versions = fs
 		.readdirSync(root)
-		.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')) && fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+		.filter(
+			(v) =>
+				fs.existsSync(path.join(root, v, 'bin', 'postgres')) &&
+				fs.existsSync(path.join(root, v, 'bin', 'initdb')),
+		)
 		.sort((a, b) => Number(b) - Number(a));
 	return versions.length ? path.join(root, versions[0], 'bin') : null;
 }
 
 /** @returns {string|null} */
 function redisServerBin() {
-	for (const p of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (fs.existsSync(p)) return p;
+	for (const p of ['/usr/bin/redis-server', '/usr/local/bin/redis-server'])
+		if (fs.existsSync(p)) return p;
 	return null;
 }
 
@@ -82,7 +87,10 @@ function redisServerBin() {
  */
 function runStreaming(cmd, args, o) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, { env: o.env || process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(cmd, args, {
+			env: o.env || process.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let output = '';
 		let partial = '';
 		/** @param {Buffer} d */
@@ -119,29 +127,55 @@ async function ensureSystemPackages(o = {}) {
 	if (!postgresBinDir()) missing.push('postgresql');
 	if (!missing.length) return { installed: [], seconds: 0 };
 	if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-		throw new Error(`${missing.join(' and ')} missing: run as root, or install them: apt-get install ${missing.join(' ')}`);
+		throw new Error(
+			`${missing.join(' and ')} missing: run as root, or install them: apt-get install ${missing.join(' ')}`,
+		);
 	}
 	log(`queue: installing ${missing.join(', ')} with apt-get (about a minute)`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'a' };
-	const aptOpts = ['-o', 'DPkg::Lock::Timeout=600', '-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold'];
+	const aptOpts = [
+		'-o',
+		'DPkg::Lock::Timeout=600',
+		'-o',
+		'Dpkg::Options::=--force-confdef',
+		'-o',
+		'Dpkg::Options::=--force-confold',
+	];
 	const policy = '/usr/sbin/policy-rc.d';
 	const ownPolicy = !fs.existsSync(policy);
-	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# put here by n8n-nodes-tatango scripts/lib/queue.js during apt-get install\nexit 101\n', { mode: 0o755 });
+	if (ownPolicy)
+		fs.writeFileSync(
+			policy,
+			'#!/bin/sh\n# put here by n8n-nodes-tatango scripts/lib/queue.js during apt-get install\nexit 101\n',
+			{ mode: 0o755 },
+		);
 	try {
 		const install = () =>
-			runStreaming('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...aptOpts, ...missing], { log, env, prefix: '  apt: ' });
+			runStreaming(
+				'apt-get',
+				['install', '-y', '-q', '--no-install-recommends', ...aptOpts, ...missing],
+				{ log, env, prefix: '  apt: ' },
+			);
 		let r = await install();
 		if (r.code !== 0) {
 			log('queue: apt-get install failed; running apt-get update and trying again');
-			const u = await runStreaming('apt-get', ['update', '-q', ...aptOpts], { log, env, prefix: '  apt: ' });
+			const u = await runStreaming('apt-get', ['update', '-q', ...aptOpts], {
+				log,
+				env,
+				prefix: '  apt: ',
+			});
 			if (u.code !== 0) throw new Error(`apt-get update failed (exit ${u.code})`);
 			r = await install();
 		}
-		if (r.code !== 0) throw new Error(`apt-get install ${missing.join(' ')} failed (exit ${r.code}):\n${r.output.slice(-3000)}`);
+		if (r.code !== 0)
+			throw new Error(
+				`apt-get install ${missing.join(' ')} failed (exit ${r.code}):\n${r.output.slice(-3000)}`,
+			);
 	} finally {
 		if (ownPolicy) fs.rmSync(policy, { force: true });
 	}
-	if (!redisServerBin() || !postgresBinDir()) throw new Error('apt-get install finished but redis-server or postgres is still missing');
+	if (!redisServerBin() || !postgresBinDir())
+		throw new Error('apt-get install finished but redis-server or postgres is still missing');
 	const seconds = (Date.now() - t0) / 1000;
 	log(`queue: installed ${missing.join(', ')} in ${seconds.toFixed(1)}s`);
 	return { installed: missing, seconds };
@@ -185,7 +219,8 @@ async function waitForRedis(port, timeoutMs) {
 			sock.once('error', () => resolve(false));
 		});
 		if (ok) return;
-		if (Date.now() > deadline) throw new Error(`redis on 127.0.0.1:${port} did not answer PING within ${timeoutMs / 1000}s`);
+		if (Date.now() > deadline)
+			throw new Error(`redis on 127.0.0.1:${port} did not answer PING within ${timeoutMs / 1000}s`);
 		await n8n.sleep(100);
 	}
 }
@@ -210,7 +245,22 @@ async function startRedis(o) {
 	const out = fs.openSync(logFile, 'a');
 	const child = spawn(
 		bin,
-		['--port', String(o.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', o.dir, '--daemonize', 'no', '--protected-mode', 'yes'],
+		[
+			'--port',
+			String(o.port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			o.dir,
+			'--daemonize',
+			'no',
+			'--protected-mode',
+			'yes',
+		],
 		{ cwd: o.dir, detached: true, stdio: ['ignore', out, out] },
 	);
 	fs.closeSync(out);
@@ -234,7 +284,9 @@ async function startRedis(o) {
 		await waitForRedis(o.port, 15000);
 	} catch (e) {
 		await stop();
-		throw new Error(`${e.message}${exited ? ` (redis-server ${exited})` : ''}; ${logFile}:\n${readTail(logFile, 20)}`);
+		throw new Error(
+			`${e.message}${exited ? ` (redis-server ${exited})` : ''}; ${logFile}:\n${readTail(logFile, 20)}`,
+		);
 	}
 	return { name: 'redis', pid, port: o.port, logFile, stop };
 }
@@ -253,7 +305,10 @@ function postgresUser() {
 	if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
 	const r = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
 	const g = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-	if (r.status !== 0 || g.status !== 0) throw new Error('running as root but there is no `postgres` user (the postgresql package creates it)');
+	if (r.status !== 0 || g.status !== 0)
+		throw new Error(
+			'running as root but there is no `postgres` user (the postgresql package creates it)',
+		);
 	return { uid: Number(r.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
 
@@ -270,7 +325,8 @@ async function startPostgres(o) {
 	const owner = postgresUser();
 	const pidFile = path.join(path.dirname(o.dir), `${path.basename(o.dir)}.pid.owner`);
 	await n8n.stopLeftover(pidFile, { cmdPattern: /postgres/, signal: 'SIGINT' });
-	if (await n8n.portInUse(o.port)) throw new Error(`port ${o.port} is in use on 127.0.0.1 (postgres)`);
+	if (await n8n.portInUse(o.port))
+		throw new Error(`port ${o.port} is in use on 127.0.0.1 (postgres)`);
 	fs.rmSync(o.dir, { recursive: true, force: true });
 	fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
 	const dataDir = path.join(o.dir, 'data');
@@ -286,25 +342,47 @@ async function startPostgres(o) {
 
 	const init = spawnSync(
 		path.join(bin, 'initdb'),
-		['-D', dataDir, '-U', 'postgres', `--pwfile=${pwFile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-locale', '--no-sync'],
+		[
+			'-D',
+			dataDir,
+			'-U',
+			'postgres',
+			`--pwfile=${pwFile}`,
+			'--auth-local=trust',
+			'--auth-host=scram-sha-256',
+			'-E',
+			'UTF8',
+			'--no-locale',
+			'--no-sync',
+		],
 		{ encoding: 'utf8', cwd: o.dir, ...asOwner },
 	);
-	if (init.status !== 0) throw new Error(`initdb failed (exit ${init.status}):\n${init.stderr}\n${init.stdout}`);
+	if (init.status !== 0)
+		throw new Error(`initdb failed (exit ${init.status}):\n${init.stderr}\n${init.stdout}`);
 
 	const out = fs.openSync(logFile, 'a');
 	if (owner) fs.fchownSync(out, owner.uid, owner.gid);
 	const child = spawn(
 		path.join(bin, 'postgres'),
 		[
-			'-D', dataDir,
-			'-p', String(o.port),
-			'-c', 'listen_addresses=127.0.0.1',
-			'-c', `unix_socket_directories=${sockDir}`,
-			'-c', 'fsync=off',
-			'-c', 'synchronous_commit=off',
-			'-c', 'full_page_writes=off',
-			'-c', 'max_connections=100',
-			'-c', 'shared_buffers=64MB',
+			'-D',
+			dataDir,
+			'-p',
+			String(o.port),
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			`unix_socket_directories=${sockDir}`,
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+			'-c',
+			'max_connections=100',
+			'-c',
+			'shared_buffers=64MB',
 		],
 		{ cwd: o.dir, detached: true, stdio: ['ignore', out, out], ...asOwner },
 	);
@@ -332,25 +410,50 @@ async function startPostgres(o) {
 	const psql = path.join(bin, 'psql');
 	/** @param {string} sql */
 	const runSql = (sql) =>
-		spawnSync(psql, ['-h', sockDir, '-p', String(o.port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], {
-			encoding: 'utf8',
-		});
+		spawnSync(
+			psql,
+			[
+				'-h',
+				sockDir,
+				'-p',
+				String(o.port),
+				'-U',
+				'postgres',
+				'-d',
+				'postgres',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-q',
+				'-c',
+				sql,
+			],
+			{
+				encoding: 'utf8',
+			},
+		);
 	const deadline = Date.now() + 30000;
 	for (;;) {
 		if (exited) {
 			await stop().catch(() => {});
-			throw new Error(`postgres ${exited} before it was ready; ${logFile}:\n${readTail(logFile, 30)}`);
+			throw new Error(
+				`postgres ${exited} before it was ready; ${logFile}:\n${readTail(logFile, 30)}`,
+			);
 		}
 		const r = runSql('SELECT 1');
 		if (r.status === 0) break;
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`postgres not ready on 127.0.0.1:${o.port} within 30s: ${r.stderr}\n${readTail(logFile, 30)}`);
+			throw new Error(
+				`postgres not ready on 127.0.0.1:${o.port} within 30s: ${r.stderr}\n${readTail(logFile, 30)}`,
+			);
 		}
 		await n8n.sleep(200);
 	}
 	const pw = o.password.replace(/'/g, "''");
-	for (const sql of [`CREATE ROLE "${o.user}" LOGIN PASSWORD '${pw}'`, `CREATE DATABASE "${o.database}" OWNER "${o.user}"`]) {
+	for (const sql of [
+		`CREATE ROLE "${o.user}" LOGIN PASSWORD '${pw}'`,
+		`CREATE DATABASE "${o.database}" OWNER "${o.user}"`,
+	]) {
 		const r = runSql(sql);
 		if (r.status !== 0) {
 			await stop();
@@ -442,7 +545,15 @@ async function startQueueProcess(o) {
 		env: own,
 		logFile,
 	});
-	return { name: o.name, role: o.role, userFolder, url: server.url, port: o.port, logFile: server.logFile, server };
+	return {
+		name: o.name,
+		role: o.role,
+		userFolder,
+		url: server.url,
+		port: o.port,
+		logFile: server.logFile,
+		server,
+	};
 }
 
 /**
@@ -499,13 +610,24 @@ async function startQueueCluster(o) {
 		 * @param {string} name @param {'main'|'webhook'|'worker'} role @param {number} port @param {number} brokerPort
 		 */
 		const startProcess = async (name, role, port, brokerPort) => {
-			const p = await startQueueProcess({ name, role, port, brokerPort, dir: o.dir, tgz: o.tgz, env, workerConcurrency: o.workerConcurrency });
+			const p = await startQueueProcess({
+				name,
+				role,
+				port,
+				brokerPort,
+				dir: o.dir,
+				tgz: o.tgz,
+				env,
+				workerConcurrency: o.workerConcurrency,
+			});
 			n8nStops.push(p.server.stop);
 			return p;
 		};
 
 		// main first: it creates the schema (migrations) the others expect.
-		const main = await timed('start n8n main', () => startProcess('main', 'main', ports.main, ports.mainBroker));
+		const main = await timed('start n8n main', () =>
+			startProcess('main', 'main', ports.main, ports.mainBroker),
+		);
 		const [webhook, worker1, worker2] = await timed('start webhook process and two workers', () =>
 			Promise.all([
 				startProcess('webhook', 'webhook', ports.webhook, ports.webhookBroker),
@@ -524,7 +646,15 @@ async function startQueueCluster(o) {
 			workers: [worker1, worker2],
 			tgz: o.tgz,
 			timings,
-			cliOptions: () => ({ userFolder: main.userFolder, env: { ...env, TATANGO_QUEUE_PROCESS: 'cli', N8N_RUNNERS_BROKER_PORT: String(ports.cliBroker), N8N_LOG_LEVEL: 'warn' } }),
+			cliOptions: () => ({
+				userFolder: main.userFolder,
+				env: {
+					...env,
+					TATANGO_QUEUE_PROCESS: 'cli',
+					N8N_RUNNERS_BROKER_PORT: String(ports.cliBroker),
+					N8N_LOG_LEVEL: 'warn',
+				},
+			}),
 			stop: stopEverything,
 		};
 	} catch (e) {

@@ -56,7 +56,8 @@ async function startSandboxProcess(o) {
 	if (!fs.existsSync(cli)) throw new Error('sandbox/cli.js does not exist yet');
 	if (o.pidFile) await stopLeftover(o.pidFile);
 	if (await portInUse(o.port)) throw new Error(`port ${o.port} is in use on 127.0.0.1 (sandbox)`);
-	const logFile = o.logFile || path.join(require('./run-dir').runDir('sandbox'), `sandbox-${o.port}.log`);
+	const logFile =
+		o.logFile || path.join(require('./run-dir').runDir('sandbox'), `sandbox-${o.port}.log`);
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'a');
 	const child = spawn(process.execPath, [cli, '--port', String(o.port), ...(o.args || [])], {
@@ -79,17 +80,24 @@ async function startSandboxProcess(o) {
 	for (;;) {
 		if (exited) {
 			await stop();
-			throw new Error(`sandbox ${exited} before it was ready; ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+			throw new Error(
+				`sandbox ${exited} before it was ready; ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+			);
 		}
 		try {
-			const r = await axios.get(`${url}/_sandbox/inspect`, { timeout: 1000, validateStatus: () => true });
+			const r = await axios.get(`${url}/_sandbox/inspect`, {
+				timeout: 1000,
+				validateStatus: () => true,
+			});
 			if (r.status === 200) break;
 		} catch {
 			/* not yet */
 		}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`sandbox not ready on ${url} within ${(o.timeoutMs || 20000) / 1000}s; see ${logFile}`);
+			throw new Error(
+				`sandbox not ready on ${url} within ${(o.timeoutMs || 20000) / 1000}s; see ${logFile}`,
+			);
 		}
 		await sleep(200);
 	}

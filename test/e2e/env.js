@@ -22,7 +22,8 @@ const STATE_FILE = path.join(E2E_DIR, 'state.json');
 
 /** @returns {E2eState} */
 function state() {
-	if (!fs.existsSync(STATE_FILE)) throw new Error(`${STATE_FILE} missing: run through npm run test:e2e`);
+	if (!fs.existsSync(STATE_FILE))
+		throw new Error(`${STATE_FILE} missing: run through npm run test:e2e`);
 	return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
 }
 
@@ -33,7 +34,10 @@ function state() {
  */
 async function cliOptions() {
 	const s = state();
-	return { userFolder: s.userFolder, env: { N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) } };
+	return {
+		userFolder: s.userFolder,
+		env: { N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) },
+	};
 }
 
 /**
@@ -75,7 +79,17 @@ const sandbox = {
 	/** @param {unknown} body */
 	config: async (body) => (await axios.post(`${state().sandboxUrl}/_sandbox/config`, body)).data,
 	/** @param {unknown} faults */
-	faults: async (faults) => (await axios.post(`${state().sandboxUrl}/_sandbox/faults`, faults)).data,
+	faults: async (faults) =>
+		(await axios.post(`${state().sandboxUrl}/_sandbox/faults`, faults)).data,
 };
 
-module.exports = { E2E_DIR, STATE_FILE, state, cliOptions, runWorkflow, rest, activateWorkflow, sandbox };
+module.exports = {
+	E2E_DIR,
+	STATE_FILE,
+	state,
+	cliOptions,
+	runWorkflow,
+	rest,
+	activateWorkflow,
+	sandbox,
+};

@@ -10,7 +10,11 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const n8n = require('../../scripts/lib/n8n');
-const { sandboxCredentials, startSandboxProcess, SANDBOX_CREDENTIAL_IDS } = require('../../scripts/lib/sandbox-process');
+const {
+	sandboxCredentials,
+	startSandboxProcess,
+	SANDBOX_CREDENTIAL_IDS,
+} = require('../../scripts/lib/sandbox-process');
 const { E2E_DIR, STATE_FILE } = require('./env');
 
 const OWNER = { email: 'e2e@example.com', password: 'E2eOwner1' };
@@ -45,7 +49,9 @@ module.exports = async function globalSetup() {
 				if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
 			});
 		}
-		const tgz = await step('npm pack', () => n8n.packPackage({ outDir: path.join(E2E_DIR, 'pack') }));
+		const tgz = await step('npm pack', () =>
+			n8n.packPackage({ outDir: path.join(E2E_DIR, 'pack') }),
+		);
 		await step('n8n install (cache)', () =>
 			n8n.ensureInstalled({ userFolder, log: (s) => process.stdout.write(`\n  ${s}`) }),
 		);
@@ -60,7 +66,9 @@ module.exports = async function globalSetup() {
 			}),
 		);
 		const cli = { userFolder, env: { N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) } };
-		await step('import credentials', () => n8n.importCredentials(sandboxCredentials(sandbox.url), cli));
+		await step('import credentials', () =>
+			n8n.importCredentials(sandboxCredentials(sandbox.url), cli),
+		);
 
 		const port = await n8n.freePort();
 		let brokerPort = await n8n.freePort();
@@ -92,7 +100,9 @@ module.exports = async function globalSetup() {
 				2,
 			),
 		);
-		process.stdout.write(`\n[e2e setup] ready in ${timings.total.toFixed(1)}s: n8n ${server.url}, sandbox ${sandbox.url}\n`);
+		process.stdout.write(
+			`\n[e2e setup] ready in ${timings.total.toFixed(1)}s: n8n ${server.url}, sandbox ${sandbox.url}\n`,
+		);
 	} catch (e) {
 		await n8n.stopAll();
 		throw e;

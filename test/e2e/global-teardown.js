@@ -12,5 +12,7 @@ module.exports = async function globalTeardown() {
 		await started.sandbox.stop();
 	}
 	await n8n.stopAll();
-	process.stdout.write(`[e2e teardown] stopped n8n and the sandbox in ${((Date.now() - t) / 1000).toFixed(1)}s\n`);
+	process.stdout.write(
+		`[e2e teardown] stopped n8n and the sandbox in ${((Date.now() - t) / 1000).toFixed(1)}s\n`,
+	);
 };

@@ -38,7 +38,15 @@ let nextY = 0;
  * @param {'v2'|'v3'} [api]
  */
 function tatango(name, parameters, api = 'v2') {
-	return { id: `op-${name}`, name, type: ACTION, typeVersion: 1, position: [400, (nextY += 200)], parameters, credentials: creds(api) };
+	return {
+		id: `op-${name}`,
+		name,
+		type: ACTION,
+		typeVersion: 1,
+		position: [400, (nextY += 200)],
+		parameters,
+		credentials: creds(api),
+	};
 }
 
 /** A Set node that emits one item with the given JSON (stands in for a trigger's output). @param {string} name @param {Record<string, any>} json */
@@ -53,7 +61,14 @@ function fixedItem(name, json) {
 	};
 }
 
-const START = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const START = {
+	id: 'start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /** `{ from: [[to, output?]...] }` → n8n connections. @param {Array<[string, string, number?]>} pairs */
 function connect(pairs) {
@@ -69,7 +84,9 @@ function connect(pairs) {
 
 /** The texts the sandbox recorded for one phone. @param {any} inspected @param {string} phone */
 function textsTo(inspected, phone) {
-	const key = Object.keys(inspected.messages || {}).find((k) => k.replace(/\D/g, '').endsWith(phone));
+	const key = Object.keys(inspected.messages || {}).find((k) =>
+		k.replace(/\D/g, '').endsWith(phone),
+	);
 	return key ? /** @type {Array<Record<string, any>>} */ (inspected.messages[key]) : [];
 }
 
@@ -139,7 +156,12 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 				}),
 				// transactional-from-crm: the webhook's output, then the example's send node
 				fixedItem('Order Shipped (CRM)', {
-					body: { event: 'order.shipped', phone: '206.555.1003', orderNumber: 'A-1001', trackingUrl: 'https://t.example.com/A-1001' },
+					body: {
+						event: 'order.shipped',
+						phone: '206.555.1003',
+						orderNumber: 'A-1001',
+						trackingUrl: 'https://t.example.com/A-1001',
+					},
 				}),
 				exampleNode(CRM, 'Send Shipping Notice'),
 				tatango('MOMT Report 1', { resource: 'momtReport', operation: 'get', reportId: '1' }),
@@ -191,9 +213,17 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 		});
 
 		test('subscriber add: outcome "added" on list 101, the IF takes the true branch; the opt-in text went out', () => {
-			expect(out('Add Subscriber')[0]).toMatchObject({ outcome: 'added', listId: 101, status: 'Subscriber added' });
+			expect(out('Add Subscriber')[0]).toMatchObject({
+				outcome: 'added',
+				listId: 101,
+				status: 'Subscriber added',
+			});
 			expect(out('Added or Pending?', 0)).toHaveLength(1);
-			expect(out('Subscribed')[0]).toMatchObject({ result: 'subscribed', outcome: 'added', phone: '(206) 555-1001' });
+			expect(out('Subscribed')[0]).toMatchObject({
+				result: 'subscribed',
+				outcome: 'added',
+				phone: '(206) 555-1001',
+			});
 			expect(result.run.data.resultData.runData['Needs Attention']).toBeUndefined();
 			const texts = textsTo(inspected, PHONE_NEWSLETTER);
 			expect(texts.length).toBeGreaterThanOrEqual(1);
@@ -202,14 +232,26 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 		});
 
 		test('subscriber unsubscribe: "successfully unsubscribed" from list 101', () => {
-			expect(out('Unsubscribe')[0]).toMatchObject({ listId: 101, status: 'successfully unsubscribed' });
+			expect(out('Unsubscribe')[0]).toMatchObject({
+				listId: 101,
+				status: 'successfully unsubscribed',
+			});
 			expect(out('Unsubscribe')[0].subscriber.opted_out_at).toBeTruthy();
 		});
 
 		test('list opt-in settings: the double opt-in of the example is echoed and used for the next add', () => {
 			const settings = out('Update Opt-In Settings')[0];
-			expect(settings).toMatchObject({ listId: 102, status: 'Opt in settings updated', opt_in_type: 'double' });
-			expect(settings.opt_in_requests.map((/** @type {any} */ r) => [r.collected_data, r.success_action])).toEqual([
+			expect(settings).toMatchObject({
+				listId: 102,
+				status: 'Opt in settings updated',
+				opt_in_type: 'double',
+			});
+			expect(
+				settings.opt_in_requests.map((/** @type {any} */ r) => [
+					r.collected_data,
+					r.success_action,
+				]),
+			).toEqual([
 				['zip_code', 'nextrequest'],
 				['yes', 'optinsubscriber'],
 			]);
@@ -217,13 +259,24 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 			expect(out('Add VIP')[0]).toMatchObject({ outcome: 'pending_confirmation', listId: 102 });
 			const texts = textsTo(inspected, PHONE_VIP);
 			expect(texts).toEqual([
-				expect.objectContaining({ kind: 'opt_in_request', text: 'VIP Club: reply with your 5-digit ZIP code to continue.' }),
+				expect.objectContaining({
+					kind: 'opt_in_request',
+					text: 'VIP Club: reply with your 5-digit ZIP code to continue.',
+				}),
 			]);
 		});
 
 		test('keyword check: JOIN is taken on 33733, a free keyword is available', () => {
-			expect(out('Keyword Taken')[0]).toMatchObject({ shortcode: '33733', keyword: 'JOIN', available: false });
-			expect(out('Keyword Free')[0]).toMatchObject({ shortcode: '33733', keyword: 'E2EFREE42', available: true });
+			expect(out('Keyword Taken')[0]).toMatchObject({
+				shortcode: '33733',
+				keyword: 'JOIN',
+				available: false,
+			});
+			expect(out('Keyword Free')[0]).toMatchObject({
+				shortcode: '33733',
+				keyword: 'E2EFREE42',
+				available: true,
+			});
 		});
 
 		test('transactional send: content from the CRM event, status and the text "sent"', () => {
@@ -247,11 +300,16 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 
 		test('RCS send rich card: a transactionId, the card recorded for the number', () => {
 			const sent = out('Send Rich Card')[0];
-			expect(sent).toMatchObject({ message: 'RCS rich card message sent successfully', phoneNumber: RCS_PHONE });
+			expect(sent).toMatchObject({
+				message: 'RCS rich card message sent successfully',
+				phoneNumber: RCS_PHONE,
+			});
 			expect(typeof sent.transactionId).toBe('string');
 			expect(JSON.stringify(sent)).not.toContain('token=');
 			const texts = textsTo(inspected, RCS_PHONE);
-			expect(texts).toEqual([expect.objectContaining({ kind: 'rcs', transactionId: sent.transactionId })]);
+			expect(texts).toEqual([
+				expect.objectContaining({ kind: 'rcs', transactionId: sent.transactionId }),
+			]);
 		});
 	});
 
@@ -272,17 +330,24 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 		expect(waits).toHaveLength(gets.length - 1);
 	});
 
-	test('examples/send-rcs-card.json + react-to-delivery.json as shipped: the credential\'s Default Webhook URL reaches the trigger, the Switch routes', async () => {
+	test("examples/send-rcs-card.json + react-to-delivery.json as shipped: the credential's Default Webhook URL reaches the trigger, the Switch routes", async () => {
 		const s = state();
 		const reactor = example('react-to-delivery.json');
-		const trigger = reactor.nodes.find((/** @type {any} */ n) => n.type === 'n8n-nodes-tatango.tatangoTrigger');
+		const trigger = reactor.nodes.find(
+			(/** @type {any} */ n) => n.type === 'n8n-nodes-tatango.tatangoTrigger',
+		);
 		const token = trigger.parameters.secretToken;
 		const reactorId = await activateWorkflow(reactor, [`${trigger.webhookId}/tatango`]);
 		const defaultWebhookUrl = `${s.webhookUrl}webhook/${trigger.webhookId}/tatango?token=${token}`;
 		const cred = await rest().request('POST', '/rest/credentials', {
 			name: 'e2e Tatango v3 with default webhook',
 			type: 'tatangoV3Api',
-			data: { apiKey: 'tatango_key_sandbox', baseUrl: s.sandboxUrl, defaultWebhookUrl, requestsPerSecond: 1000 },
+			data: {
+				apiKey: 'tatango_key_sandbox',
+				baseUrl: s.sandboxUrl,
+				defaultWebhookUrl,
+				requestsPerSecond: 1000,
+			},
 		});
 		const sender = example('send-rcs-card.json');
 		const node = sender.nodes.find((/** @type {any} */ n) => n.name === 'Send Rich Card');
@@ -293,7 +358,10 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 		expect(typeof items[0].transactionId).toBe('string');
 		const inspected = await sandbox.inspect();
 		const request = inspected.requests.find(
-			(/** @type {any} */ r) => r.path === '/transactional_messages/send_rcs_rich_card' && r.body && r.body.webhookUrl === defaultWebhookUrl,
+			(/** @type {any} */ r) =>
+				r.path === '/transactional_messages/send_rcs_rich_card' &&
+				r.body &&
+				r.body.webhookUrl === defaultWebhookUrl,
 		);
 		expect(request).toBeDefined();
 		expect(request.body.rcsPayload.richCard.body).toMatchObject({ title: 'Summer Sale' });
@@ -306,7 +374,7 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 		await rest().deactivateWorkflow(reactorId);
 	});
 
-	test('bad input: phone 12345 fails the run with the node\'s message, nothing reaches the sandbox', async () => {
+	test("bad input: phone 12345 fails the run with the node's message, nothing reaches the sandbox", async () => {
 		const before = (await sandbox.inspect()).requests.length;
 		const { error, run } = await runWorkflow({
 			name: 'e2e bad phone',
@@ -329,7 +397,9 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 		const inspected = await sandbox.inspect();
 		expect(inspected.requests.length).toBe(before);
 		const bodies = inspected.requests.map((/** @type {any} */ r) => JSON.stringify(r.body || {}));
-		expect(bodies.filter((/** @type {string} */ b) => b.includes('"12345"') || b.includes('never sent'))).toEqual([]);
+		expect(
+			bodies.filter((/** @type {string} */ b) => b.includes('"12345"') || b.includes('never sent')),
+		).toEqual([]);
 		expect(JSON.stringify(inspected.messages)).not.toContain('never sent');
 	});
 });

@@ -12,11 +12,15 @@ const TRIGGER = 'n8n-nodes-tatango.tatangoTrigger';
 function operationsOf(node) {
 	const props = /** @type {any[]} */ (node.properties || []);
 	const resources = props.find((p) => p.name === 'resource');
-	const resourceValues = resources ? resources.options.map((/** @type {any} */ o) => o.value) : [undefined];
+	const resourceValues = resources
+		? resources.options.map((/** @type {any} */ o) => o.value)
+		: [undefined];
 	/** @type {string[]} */
 	const ops = [];
 	for (const p of props.filter((x) => x.name === 'operation' && Array.isArray(x.options))) {
-		const forResources = (p.displayOptions && p.displayOptions.show && p.displayOptions.show.resource) || resourceValues;
+		const forResources =
+			(p.displayOptions && p.displayOptions.show && p.displayOptions.show.resource) ||
+			resourceValues;
 		for (const r of forResources)
 			for (const o of p.options) {
 				// n8n adds a "Custom API Call" option to every node that has credentials.
@@ -32,7 +36,9 @@ describe('package loaded into a real n8n', () => {
 	beforeAll(async () => {
 		const t = Date.now();
 		nodes = await n8n.exportNodes(await cliOptions());
-		console.log(`n8n export:nodes took ${((Date.now() - t) / 1000).toFixed(1)}s, ${nodes.length} node types`);
+		console.log(
+			`n8n export:nodes took ${((Date.now() - t) / 1000).toFixed(1)}s, ${nodes.length} node types`,
+		);
 	});
 
 	test('export:nodes lists the action and the trigger node', () => {
@@ -60,7 +66,14 @@ describe('package loaded into a real n8n', () => {
 		const { items, error } = await runWorkflow({
 			name: 'e2e harness check',
 			nodes: [
-				{ id: 'a1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'a1',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				{
 					id: 'a2',
 					name: 'Set',
@@ -68,7 +81,9 @@ describe('package loaded into a real n8n', () => {
 					typeVersion: 3.4,
 					position: [200, 0],
 					parameters: {
-						assignments: { assignments: [{ id: 'x', name: 'hello', value: 'world', type: 'string' }] },
+						assignments: {
+							assignments: [{ id: 'x', name: 'hello', value: 'world', type: 'string' }],
+						},
 						options: {},
 					},
 				},

@@ -41,7 +41,14 @@ describe('RCS send → delivery event → Tatango Trigger (real n8n, sandbox)', 
 		const send = await runWorkflow({
 			name: 'e2e send rich card',
 			nodes: [
-				{ id: 's1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 's1',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				{
 					id: 's2',
 					name: 'Tatango',

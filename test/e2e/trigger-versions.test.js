@@ -42,11 +42,17 @@ async function publishTrigger(typeVersion) {
  */
 function post(url, body, headers = {}) {
 	return new Promise((resolve, reject) => {
-		const req = http.request(url, { method: 'POST', headers: { 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-			let text = '';
-			res.on('data', (chunk) => (text += chunk));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-		});
+		const req = http.request(
+			url,
+			{ method: 'POST', headers: { 'content-length': Buffer.byteLength(body), ...headers } },
+			(res) => {
+				let text = '';
+				res.on('data', (chunk) => (text += chunk));
+				res.on('end', () =>
+					resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }),
+				);
+			},
+		);
 		req.on('error', reject);
 		req.end(body);
 	});
@@ -54,7 +60,11 @@ function post(url, body, headers = {}) {
 
 /** @param {string} transactionId */
 const deliveryEvent = (transactionId) =>
-	JSON.stringify({ transactionId, eventType: 'delivery_status', body: { phoneNumber: '2065550200', status: 'success' } });
+	JSON.stringify({
+		transactionId,
+		eventType: 'delivery_status',
+		body: { phoneNumber: '2065550200', status: 'success' },
+	});
 
 describe('Tatango Trigger versions (real n8n)', () => {
 	test.each([

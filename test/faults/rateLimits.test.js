@@ -2,7 +2,13 @@
 // 429s against a real sandbox: the node waits them out (Retry-After, or its own backoff), every item
 // completes and every number is texted exactly once; past the credential's maximum wait the item
 // fails with a message naming that setting; pacing keeps a long list under the limit altogether.
-const { useSandbox, phones, sendTransactional, sendRcs, startRetryAfterStrippingProxy } = require('./sandboxHarness');
+const {
+	useSandbox,
+	phones,
+	sendTransactional,
+	sendRcs,
+	startRetryAfterStrippingProxy,
+} = require('./sandboxHarness');
 
 const { sandbox, control } = useSandbox();
 
@@ -21,16 +27,22 @@ describe('a burst of 429s', () => {
 	test('transactional, with Retry-After: every item completes, each number texted once, the wait honoured', async () => {
 		const numbers = phones(5);
 		// The first three attempts are refused, each asking to wait 1 s.
-		await control.faults({ match: { method: 'POST', path: TRANSACTIONAL }, kind: 'status', status: 429, retryAfter: 1, times: 3 });
+		await control.faults({
+			match: { method: 'POST', path: TRANSACTIONAL },
+			kind: 'status',
+			status: 429,
+			retryAfter: 1,
+			times: 3,
+		});
 
 		const started = Date.now();
 		const { items, error } = await sendTransactional({ baseUrl: sandbox().url, phones: numbers });
 		const elapsed = Date.now() - started;
 
 		expect(error).toBeUndefined();
-		expect(items.map((i) => [i.pairedItem, /** @type {any} */ (i.json.transactional_message)?.number])).toEqual(
-			numbers.map((n, i) => [{ item: i }, n]),
-		);
+		expect(
+			items.map((i) => [i.pairedItem, /** @type {any} */ (i.json.transactional_message)?.number]),
+		).toEqual(numbers.map((n, i) => [{ item: i }, n]));
 		expect(await countsOf(numbers)).toEqual(once(numbers));
 		const requests = await control.requestsTo('POST', TRANSACTIONAL);
 		expect(requests.map((r) => r.statusCode)).toEqual([429, 429, 429, 200, 200, 200, 200, 200]);
@@ -43,7 +55,12 @@ describe('a burst of 429s', () => {
 		const proxy = await startRetryAfterStrippingProxy(sandbox().url);
 		try {
 			const numbers = phones(4);
-			await control.faults({ match: { method: 'POST', path: TRANSACTIONAL }, kind: 'status', status: 429, times: 2 });
+			await control.faults({
+				match: { method: 'POST', path: TRANSACTIONAL },
+				kind: 'status',
+				status: 429,
+				times: 2,
+			});
 
 			const { items, error } = await sendTransactional({ baseUrl: proxy.url, phones: numbers });
 
@@ -51,7 +68,9 @@ describe('a burst of 429s', () => {
 			expect(items).toHaveLength(4);
 			expect(items.map((i) => i.json.status)).toEqual(Array(4).fill('Message successfully sent.'));
 			expect(await countsOf(numbers)).toEqual(once(numbers));
-			expect((await control.requestsTo('POST', TRANSACTIONAL)).map((r) => r.statusCode)).toEqual([429, 429, 200, 200, 200, 200]);
+			expect((await control.requestsTo('POST', TRANSACTIONAL)).map((r) => r.statusCode)).toEqual([
+				429, 429, 200, 200, 200, 200,
+			]);
 		} finally {
 			await proxy.close();
 		}
@@ -78,14 +97,21 @@ describe('a burst of 429s', () => {
 		const proxy = await startRetryAfterStrippingProxy(sandbox().url);
 		try {
 			const numbers = phones(3);
-			await control.faults({ match: { method: 'POST', path: RCS }, kind: 'status', status: 429, times: 2 });
+			await control.faults({
+				match: { method: 'POST', path: RCS },
+				kind: 'status',
+				status: 429,
+				times: 2,
+			});
 
 			const { items, error } = await sendRcs({ baseUrl: proxy.url, phones: numbers });
 
 			expect(error).toBeUndefined();
 			expect(items.map((i) => i.json.phoneNumber)).toEqual(numbers);
 			expect(await countsOf(numbers)).toEqual(once(numbers));
-			expect((await control.requestsTo('POST', RCS)).map((r) => r.statusCode)).toEqual([429, 429, 202, 202, 202]);
+			expect((await control.requestsTo('POST', RCS)).map((r) => r.statusCode)).toEqual([
+				429, 429, 202, 202, 202,
+			]);
 		} finally {
 			await proxy.close();
 		}
@@ -95,7 +121,13 @@ describe('a burst of 429s', () => {
 describe('429 for longer than the credential allows', () => {
 	test('Retry-After beyond the maximum wait: fails at once, nothing sent, the message names the setting', async () => {
 		const [number] = phones(1);
-		await control.faults({ match: { method: 'POST', path: TRANSACTIONAL }, kind: 'status', status: 429, retryAfter: 30, times: 5 });
+		await control.faults({
+			match: { method: 'POST', path: TRANSACTIONAL },
+			kind: 'status',
+			status: 429,
+			retryAfter: 30,
+			times: 5,
+		});
 
 		const { items, error } = await sendTransactional({
 			baseUrl: sandbox().url,
@@ -105,7 +137,9 @@ describe('429 for longer than the credential allows', () => {
 
 		expect(items).toEqual([]);
 		expect(error.message).toBe("Tatango's rate limit was still exceeded after waiting 0 s (429)");
-		expect(error.description).toMatch(/Raise "Max Wait When Rate Limited" .* in the 'Tatango API' credential/);
+		expect(error.description).toMatch(
+			/Raise "Max Wait When Rate Limited" .* in the 'Tatango API' credential/,
+		);
 		expect(error.context.itemIndex).toBe(0);
 		expect(await countsOf([number])).toEqual({ [number]: 0 });
 		expect(await control.requestsTo('POST', TRANSACTIONAL)).toHaveLength(1);
@@ -113,7 +147,13 @@ describe('429 for longer than the credential allows', () => {
 
 	test('waits add up per call: after 2 s of 1 s waits the item fails and says how long it waited', async () => {
 		const numbers = phones(2);
-		await control.faults({ match: { method: 'POST', path: RCS }, kind: 'status', status: 429, retryAfter: 1, times: 10 });
+		await control.faults({
+			match: { method: 'POST', path: RCS },
+			kind: 'status',
+			status: 429,
+			retryAfter: 1,
+			times: 10,
+		});
 
 		const { items, error } = await sendRcs({
 			baseUrl: sandbox().url,
@@ -126,8 +166,12 @@ describe('429 for longer than the credential allows', () => {
 		expect(items).toHaveLength(2);
 		for (const [i, item] of items.entries()) {
 			expect(item.pairedItem).toEqual({ item: i });
-			expect(item.json.error).toBe("Tatango's rate limit was still exceeded after waiting 2 s (429)");
-			expect(item.json.details).toMatch(/"Max Wait When Rate Limited" or lower "Requests per Second" in the 'Tatango V3 API' credential/);
+			expect(item.json.error).toBe(
+				"Tatango's rate limit was still exceeded after waiting 2 s (429)",
+			);
+			expect(item.json.details).toMatch(
+				/"Max Wait When Rate Limited" or lower "Requests per Second" in the 'Tatango V3 API' credential/,
+			);
 		}
 		expect(await countsOf(numbers)).toEqual({ [numbers[0]]: 0, [numbers[1]]: 0 });
 		// Three attempts per item (two 1 s waits fit in 2 s, a third does not).

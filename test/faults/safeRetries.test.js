@@ -20,7 +20,8 @@ const { sandbox, control } = useSandbox();
 
 const TRANSACTIONAL = '/api/v2/transactional_messages';
 const RCS = '/transactional_messages/send_rcs_rich_card';
-const MAY_HAVE_BEEN_SENT_HINT = /^Tatango may have received the request before the failure, so the node did not retry it/;
+const MAY_HAVE_BEEN_SENT_HINT =
+	/^Tatango may have received the request before the failure, so the node did not retry it/;
 
 /** A fault that matches and does nothing: lets the requests before the one to hit pass. @param {string} path @param {number} times */
 const pass = (path, times = 1) => ({ match: { path }, kind: 'slow', delayMs: 0, times });
@@ -33,7 +34,9 @@ async function countsOf(numbers) {
 
 /** @param {string} method @param {string} path */
 async function statusesOf(method, path) {
-	return (await control.requestsTo(method, path)).map((r) => (r.dropped ? 'dropped' : r.statusCode));
+	return (await control.requestsTo(method, path)).map((r) =>
+		r.dropped ? 'dropped' : r.statusCode,
+	);
 }
 
 /**
@@ -47,14 +50,23 @@ const runV2 = (parameters, credentials = {}) =>
 describe('sends: an ambiguous failure is not retried, and says the message may have been sent', () => {
 	test('500 after Tatango took the SMS: that item fails, the others go on; one text per number, no second request', async () => {
 		const numbers = phones(3);
-		await control.faults([pass(TRANSACTIONAL), { match: { path: TRANSACTIONAL }, kind: 'status', status: 500, phase: 'after' }]);
+		await control.faults([
+			pass(TRANSACTIONAL),
+			{ match: { path: TRANSACTIONAL }, kind: 'status', status: 500, phase: 'after' },
+		]);
 
-		const { items, error } = await sendTransactional({ baseUrl: sandbox().url, phones: numbers, continueOnFail: true });
+		const { items, error } = await sendTransactional({
+			baseUrl: sandbox().url,
+			phones: numbers,
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json.status).toBe('Message successfully sent.');
-		expect(items[1].json.error).toBe('The message may have been sent: Tatango answered HTTP 500 (Internal Server Error)');
+		expect(items[1].json.error).toBe(
+			'The message may have been sent: Tatango answered HTTP 500 (Internal Server Error)',
+		);
 		expect(items[1].json.details).toMatch(MAY_HAVE_BEEN_SENT_HINT);
 		expect(items[2].json.status).toBe('Message successfully sent.');
 		// The failed item's text did go out (phase "after"), exactly once: the node did not try again.
@@ -69,7 +81,9 @@ describe('sends: an ambiguous failure is not retried, and says the message may h
 		const { items, error } = await sendRcs({ baseUrl: sandbox().url, phones: [number] });
 
 		expect(items).toEqual([]);
-		expect(error.message).toBe('The message may have been sent: Tatango answered HTTP 503 (Service Unavailable)');
+		expect(error.message).toBe(
+			'The message may have been sent: Tatango answered HTTP 503 (Service Unavailable)',
+		);
 		expect(error.description).toMatch(MAY_HAVE_BEEN_SENT_HINT);
 		expect(error.context.itemIndex).toBe(0);
 		expect(await countsOf([number])).toEqual({ [number]: 1 });
@@ -82,7 +96,9 @@ describe('sends: an ambiguous failure is not retried, and says the message may h
 
 		const { error } = await sendTransactional({ baseUrl: sandbox().url, phones: [number] });
 
-		expect(error.message).toBe('The message may have been sent: the connection failed (ECONNRESET)');
+		expect(error.message).toBe(
+			'The message may have been sent: the connection failed (ECONNRESET)',
+		);
 		expect(error.description).toMatch(MAY_HAVE_BEEN_SENT_HINT);
 		expect(await countsOf([number])).toEqual({ [number]: 1 });
 		expect(await statusesOf('POST', TRANSACTIONAL)).toEqual(['dropped']);
@@ -90,13 +106,24 @@ describe('sends: an ambiguous failure is not retried, and says the message may h
 
 	test('an answer slower than the Request Timeout after the SMS was taken: fails "may have been sent"; one text, one request', async () => {
 		const [number] = phones(1);
-		await control.faults({ match: { path: TRANSACTIONAL }, kind: 'slow', delayMs: 2500, phase: 'after' });
+		await control.faults({
+			match: { path: TRANSACTIONAL },
+			kind: 'slow',
+			delayMs: 2500,
+			phase: 'after',
+		});
 
 		const started = Date.now();
-		const { error } = await sendTransactional({ baseUrl: sandbox().url, phones: [number], credentials: { requestTimeout: 1 } });
+		const { error } = await sendTransactional({
+			baseUrl: sandbox().url,
+			phones: [number],
+			credentials: { requestTimeout: 1 },
+		});
 
 		expect(Date.now() - started).toBeLessThan(2500);
-		expect(error.message).toBe('The message may have been sent: no answer within the Request Timeout of 1 s (ECONNABORTED)');
+		expect(error.message).toBe(
+			'The message may have been sent: no answer within the Request Timeout of 1 s (ECONNABORTED)',
+		);
 		expect(error.description).toMatch(MAY_HAVE_BEEN_SENT_HINT);
 		expect(await countsOf([number])).toEqual({ [number]: 1 });
 		expect(await control.requestsTo('POST', TRANSACTIONAL)).toHaveLength(1);
@@ -108,18 +135,27 @@ describe('sends: an ambiguous failure is not retried, and says the message may h
 
 		const { error } = await sendRcs({ baseUrl: sandbox().url, phones: [number] });
 
-		expect(error.message).toBe('The message may have been sent: the connection failed (ECONNRESET)');
+		expect(error.message).toBe(
+			'The message may have been sent: the connection failed (ECONNRESET)',
+		);
 		expect(await countsOf([number])).toEqual({ [number]: 1 });
 		expect(await statusesOf('POST', RCS)).toEqual(['dropped']);
 	});
 
 	test('a 503 before anything happened looks the same from outside: not retried either (nothing was sent)', async () => {
 		const [number] = phones(1);
-		await control.faults({ match: { path: TRANSACTIONAL }, kind: 'status', status: 503, phase: 'before' });
+		await control.faults({
+			match: { path: TRANSACTIONAL },
+			kind: 'status',
+			status: 503,
+			phase: 'before',
+		});
 
 		const { error } = await sendTransactional({ baseUrl: sandbox().url, phones: [number] });
 
-		expect(error.message).toBe('The message may have been sent: Tatango answered HTTP 503 (Service Unavailable)');
+		expect(error.message).toBe(
+			'The message may have been sent: Tatango answered HTTP 503 (Service Unavailable)',
+		);
 		expect(await countsOf([number])).toEqual({ [number]: 0 });
 		expect(await statusesOf('POST', TRANSACTIONAL)).toEqual([503]);
 	});
@@ -128,12 +164,19 @@ describe('sends: an ambiguous failure is not retried, and says the message may h
 		const port = await closedPort();
 		const [number] = phones(1);
 
-		const { items, error } = await sendTransactional({ baseUrl: `http://127.0.0.1:${port}`, phones: [number] });
+		const { items, error } = await sendTransactional({
+			baseUrl: `http://127.0.0.1:${port}`,
+			phones: [number],
+		});
 
 		expect(items).toEqual([]);
 		// One try and three retries, each refused before anything reached a server.
-		expect(error.message).toBe('Could not reach Tatango: the connection failed (ECONNREFUSED) after 4 attempts');
-		expect(error.description).toBe('Check the Base URL of the credential and the network between n8n and Tatango.');
+		expect(error.message).toBe(
+			'Could not reach Tatango: the connection failed (ECONNREFUSED) after 4 attempts',
+		);
+		expect(error.description).toBe(
+			'Check the Base URL of the credential and the network between n8n and Tatango.',
+		);
 		expect(error.context.itemIndex).toBe(0);
 	});
 
@@ -157,10 +200,19 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 	test('GET MOMT report: 500 then 503 (after the read), then the report', async () => {
 		await control.faults([
 			{ match: { method: 'GET', path: '/api/v2/momt_reports/1' }, kind: 'status', status: 500 },
-			{ match: { method: 'GET', path: '/api/v2/momt_reports/1' }, kind: 'status', status: 503, phase: 'after' },
+			{
+				match: { method: 'GET', path: '/api/v2/momt_reports/1' },
+				kind: 'status',
+				status: 503,
+				phase: 'after',
+			},
 		]);
 
-		const { items, error } = await runV2({ resource: 'momtReport', operation: 'get', reportId: '1' });
+		const { items, error } = await runV2({
+			resource: 'momtReport',
+			operation: 'get',
+			reportId: '1',
+		});
 
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ isComplete: true, momt_report: { id: 1 } });
@@ -168,9 +220,17 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 	});
 
 	test('GET MOMT report: a connection dropped before the answer is retried', async () => {
-		await control.faults({ match: { method: 'GET', path: '/api/v2/momt_reports/1' }, kind: 'drop', phase: 'before' });
+		await control.faults({
+			match: { method: 'GET', path: '/api/v2/momt_reports/1' },
+			kind: 'drop',
+			phase: 'before',
+		});
 
-		const { items, error } = await runV2({ resource: 'momtReport', operation: 'get', reportId: '1' });
+		const { items, error } = await runV2({
+			resource: 'momtReport',
+			operation: 'get',
+			reportId: '1',
+		});
 
 		expect(error).toBeUndefined();
 		expect(items[0].json.momt_report).toMatchObject({ id: 1 });
@@ -178,10 +238,18 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 	});
 
 	test('GET MOMT report: an answer slower than the Request Timeout is retried, and the retry answers', async () => {
-		await control.faults({ match: { method: 'GET', path: '/api/v2/momt_reports/1' }, kind: 'slow', delayMs: 2500, phase: 'before' });
+		await control.faults({
+			match: { method: 'GET', path: '/api/v2/momt_reports/1' },
+			kind: 'slow',
+			delayMs: 2500,
+			phase: 'before',
+		});
 
 		const started = Date.now();
-		const { items, error } = await runV2({ resource: 'momtReport', operation: 'get', reportId: '1' }, { requestTimeout: 1 });
+		const { items, error } = await runV2(
+			{ resource: 'momtReport', operation: 'get', reportId: '1' },
+			{ requestTimeout: 1 },
+		);
 
 		expect(error).toBeUndefined();
 		expect(items[0].json.momt_report).toMatchObject({ id: 1 });
@@ -191,7 +259,13 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 
 	test('PUT opt-in settings: 503 twice after applying them, retried; the settings are in place once', async () => {
 		const path = '/api/v2/lists/101/opt_in_settings';
-		await control.faults({ match: { method: 'PUT', path }, kind: 'status', status: 503, phase: 'after', times: 2 });
+		await control.faults({
+			match: { method: 'PUT', path },
+			kind: 'status',
+			status: 503,
+			phase: 'after',
+			times: 2,
+		});
 
 		const { items, error } = await runV2({
 			resource: 'list',
@@ -202,9 +276,14 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 		});
 
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ opt_in_type: 'single', first_optin_message: 'Welcome to Shop alerts! Reply STOP to end.' });
+		expect(items[0].json).toMatchObject({
+			opt_in_type: 'single',
+			first_optin_message: 'Welcome to Shop alerts! Reply STOP to end.',
+		});
 		expect(await statusesOf('PUT', path)).toEqual([503, 503, 200]);
-		const list = await axios.get(`${sandbox().url}/api/v2/lists/101`, { auth: { username: V2_EMAIL, password: V2_KEY } });
+		const list = await axios.get(`${sandbox().url}/api/v2/lists/101`, {
+			auth: { username: V2_EMAIL, password: V2_KEY },
+		});
 		expect(list.data.list.first_optin_message).toBe('Welcome to Shop alerts! Reply STOP to end.');
 	});
 
@@ -229,11 +308,17 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 		});
 
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ status: 'successfully unsubscribed', subscriber: { phone_number: number } });
-		expect(await statusesOf('DELETE', path)).toEqual(['dropped', 500, 200]);
-		const unsubscribed = await axios.get(`${sandbox().url}/api/v2/lists/101/subscribers/unsubscribed`, {
-			auth: { username: V2_EMAIL, password: V2_KEY },
+		expect(items[0].json).toMatchObject({
+			status: 'successfully unsubscribed',
+			subscriber: { phone_number: number },
 		});
+		expect(await statusesOf('DELETE', path)).toEqual(['dropped', 500, 200]);
+		const unsubscribed = await axios.get(
+			`${sandbox().url}/api/v2/lists/101/subscribers/unsubscribed`,
+			{
+				auth: { username: V2_EMAIL, password: V2_KEY },
+			},
+		);
 		expect(unsubscribed.data.phone_numbers).toEqual([number]);
 	});
 
@@ -257,7 +342,12 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 	});
 
 	test('a read that keeps failing stops after 4 attempts and says it was retried', async () => {
-		await control.faults({ match: { path: '/api/v2/momt_reports/1' }, kind: 'status', status: 503, times: 10 });
+		await control.faults({
+			match: { path: '/api/v2/momt_reports/1' },
+			kind: 'status',
+			status: 503,
+			times: 10,
+		});
 
 		const { error } = await runV2({ resource: 'momtReport', operation: 'get', reportId: '1' });
 
@@ -288,7 +378,12 @@ describe('every input item ends as exactly one output item or one error', () => 
 		]);
 
 		const run = await runNode({
-			parameters: { resource: 'transactionalMessage', operation: 'send', phoneNumber: '={{ $json.phone }}', content: 'Your order has shipped' },
+			parameters: {
+				resource: 'transactionalMessage',
+				operation: 'send',
+				phoneNumber: '={{ $json.phone }}',
+				content: 'Your order has shipped',
+			},
 			items,
 			credentials: { tatangoApi: v2Credentials(sandbox().url) },
 			continueOnFail: true,
@@ -304,7 +399,8 @@ describe('every input item ends as exactly one output item or one error', () => 
 			}
 			return String(item.json.error);
 		});
-		const mayHaveBeenSent = (/** @type {string} */ what) => `The message may have been sent: ${what}`;
+		const mayHaveBeenSent = (/** @type {string} */ what) =>
+			`The message may have been sent: ${what}`;
 		expect(outcome).toEqual([
 			'sent',
 			'sent',
@@ -339,13 +435,21 @@ describe('every input item ends as exactly one output item or one error', () => 
 
 	test('without Continue On Fail the run stops at the failed item, naming it; later items are never sent', async () => {
 		const numbers = phones(3);
-		await control.faults([pass(TRANSACTIONAL), { match: { path: TRANSACTIONAL }, kind: 'status', status: 500, phase: 'after' }]);
+		await control.faults([
+			pass(TRANSACTIONAL),
+			{ match: { path: TRANSACTIONAL }, kind: 'status', status: 500, phase: 'after' },
+		]);
 
-		const { items, error, run } = await sendTransactional({ baseUrl: sandbox().url, phones: numbers });
+		const { items, error, run } = await sendTransactional({
+			baseUrl: sandbox().url,
+			phones: numbers,
+		});
 
 		expect(run.status).toBe('error');
 		expect(items).toEqual([]);
-		expect(error.message).toBe('The message may have been sent: Tatango answered HTTP 500 (Internal Server Error)');
+		expect(error.message).toBe(
+			'The message may have been sent: Tatango answered HTTP 500 (Internal Server Error)',
+		);
 		expect(error.context.itemIndex).toBe(1);
 		expect(await countsOf(numbers)).toEqual({ [numbers[0]]: 1, [numbers[1]]: 1, [numbers[2]]: 0 });
 	});

@@ -19,7 +19,8 @@ const V2_EMAIL = 'sandbox@example.com';
 const V2_KEY = 'sandbox-v2-key';
 const V3_KEY = 'tatango_key_sandbox';
 /** A loopback webhook URL nobody listens on; the sandbox posts RCS events late (see below) anyway. */
-const WEBHOOK_URL = 'https://127.0.0.1:9/webhook/fault-tests/tatango?token=fault-tests-token-0123456789';
+const WEBHOOK_URL =
+	'https://127.0.0.1:9/webhook/fault-tests/tatango?token=fault-tests-token-0123456789';
 
 /**
  * @typedef {Awaited<ReturnType<typeof startSandbox>>} Sandbox
@@ -61,9 +62,9 @@ function controlOf(url) {
 		inspect: async () => (await axios.get(`${url()}/_sandbox/inspect`)).data,
 		/** The API requests the sandbox saw for one method and path. @param {string} method @param {string} path */
 		requestsTo: async (method, path) =>
-			/** @type {RecordedRequest[]} */ ((await axios.get(`${url()}/_sandbox/inspect`)).data.requests).filter(
-				(r) => r.method === method && r.path === path,
-			),
+			/** @type {RecordedRequest[]} */ (
+				(await axios.get(`${url()}/_sandbox/inspect`)).data.requests
+			).filter((r) => r.method === method && r.path === path),
 	};
 }
 
@@ -94,7 +95,8 @@ const v3Credentials = (baseUrl, overrides = {}) => ({
 });
 
 /** Distinct valid US mobile numbers (none of the sandbox's special test numbers). @param {number} count */
-const phones = (count, first = 0) => Array.from({ length: count }, (_, i) => `20655531${String(first + i).padStart(2, '0')}`);
+const phones = (count, first = 0) =>
+	Array.from({ length: count }, (_, i) => `20655531${String(first + i).padStart(2, '0')}`);
 
 /**
  * Transactional SMS, one per item, the number taken from `$json.phone`.
@@ -162,7 +164,13 @@ async function startRetryAfterStrippingProxy(targetUrl) {
 	const target = new URL(targetUrl);
 	const server = http.createServer((req, res) => {
 		const upstream = http.request(
-			{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+			{
+				host: target.hostname,
+				port: target.port,
+				method: req.method,
+				path: req.url,
+				headers: req.headers,
+			},
 			(answer) => {
 				const headers = { ...answer.headers };
 				delete headers['retry-after'];

@@ -22,7 +22,13 @@
 const { additionalDataFor } = require('./additionalData');
 const path = require('path');
 
-const { Workflow, NodeHelpers, createRunExecutionData, ICredentialsHelper, isExpression } = require('n8n-workflow');
+const {
+	Workflow,
+	NodeHelpers,
+	createRunExecutionData,
+	ICredentialsHelper,
+	isExpression,
+} = require('n8n-workflow');
 const { WorkflowExecute, ExecutionLifecycleHooks, Credentials } = require('n8n-core');
 
 const { Tatango } = require('../../nodes/Tatango/Tatango.node');
@@ -52,7 +58,14 @@ const { SsrfProtectionConfig } = fromCore('@n8n/config');
  * n8n sends requests through an env-configured proxy when HTTP(S)_PROXY is set; nock intercepts the
  * request to the target host only when it goes direct, so the test process never uses one.
  */
-for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) {
+for (const name of [
+	'HTTP_PROXY',
+	'HTTPS_PROXY',
+	'ALL_PROXY',
+	'http_proxy',
+	'https_proxy',
+	'all_proxy',
+]) {
 	delete process.env[name];
 }
 
@@ -92,7 +105,14 @@ function withDefaults(type, data) {
 	const credentialType = credentialTypes[type];
 	if (!credentialType) throw new Error(`Unknown credential type "${type}"`);
 	const defaults = /** @type {import('n8n-workflow').ICredentialDataDecryptedObject} */ (
-		NodeHelpers.getNodeParameters(credentialType.properties, /** @type {any} */ (data), true, false, null, null)
+		NodeHelpers.getNodeParameters(
+			credentialType.properties,
+			/** @type {any} */ (data),
+			true,
+			false,
+			null,
+			null,
+		)
 	);
 	return { ...defaults, ...data };
 }
@@ -145,7 +165,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		const { authenticate } = credentialTypes[typeName];
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (!authenticate) return requestOptions;
-		if (!workflow || !node) throw new Error('Workflow and node are required for declarative credential authentication');
+		if (!workflow || !node)
+			throw new Error('Workflow and node are required for declarative credential authentication');
 		if (requestOptions.headers === undefined) requestOptions.headers = {};
 		if (authenticate.type === 'generic') {
 			const resolve = (/** @type {string} */ value) => {
@@ -228,7 +249,13 @@ let executionCounter = 0;
  * @param {RunNodeOptions} options
  * @returns {Promise<RunNodeResult>}
  */
-async function runNode({ parameters, items = [{}], credentials = {}, continueOnFail = false, onError }) {
+async function runNode({
+	parameters,
+	items = [{}],
+	credentials = {},
+	continueOnFail = false,
+	onError,
+}) {
 	const errorSetting = onError ?? (continueOnFail ? 'continueRegularOutput' : undefined);
 	prepareContainer();
 
@@ -242,7 +269,9 @@ async function runNode({ parameters, items = [{}], credentials = {}, continueOnF
 		parameters,
 		credentials: {
 			...(credentials.tatangoApi ? { tatangoApi: { id: 'cred-v2', name: 'Tatango account' } } : {}),
-			...(credentials.tatangoV3Api ? { tatangoV3Api: { id: 'cred-v3', name: 'Tatango V3 account' } } : {}),
+			...(credentials.tatangoV3Api
+				? { tatangoV3Api: { id: 'cred-v3', name: 'Tatango V3 account' } }
+				: {}),
 		},
 		...(errorSetting ? { onError: errorSetting } : {}),
 	};

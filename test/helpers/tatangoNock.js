@@ -29,7 +29,13 @@ const v3Credentials = (/** @type {Record<string, unknown>} */ overrides = {}) =>
 });
 
 /** Every string whose appearance in an output or error would leak a credential. */
-const SECRETS = [V2_KEY, V3_KEY, `${V2_EMAIL}:${V2_KEY}`, BASIC_AUTH, BASIC_AUTH.slice('Basic '.length)];
+const SECRETS = [
+	V2_KEY,
+	V3_KEY,
+	`${V2_EMAIL}:${V2_KEY}`,
+	BASIC_AUTH,
+	BASIC_AUTH.slice('Basic '.length),
+];
 
 /**
  * A v2 scope: interceptors on it match only requests with Basic auth of the test credential,

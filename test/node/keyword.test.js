@@ -9,7 +9,12 @@ const shortcode = (/** @type {string} */ value, mode = 'id') => ({ __rl: true, m
 /** @param {string} keyword */
 const run = (keyword, code = '33733') =>
 	runNode({
-		parameters: { resource: 'keyword', operation: 'checkAvailability', shortcodeId: shortcode(code), keyword },
+		parameters: {
+			resource: 'keyword',
+			operation: 'checkAvailability',
+			shortcodeId: shortcode(code),
+			keyword,
+		},
 		credentials: { tatangoApi: v2Credentials() },
 	});
 
@@ -46,7 +51,11 @@ describe('Keyword → Check Availability', () => {
 
 		expect(error).toBeUndefined();
 		api.done();
-		expect(items[0].json).toMatchObject({ keyword: 'DEALS', available: false, reason: 'Name is in use' });
+		expect(items[0].json).toMatchObject({
+			keyword: 'DEALS',
+			available: false,
+			reason: 'Name is in use',
+		});
 	});
 
 	test('the 422 "invalid keyword names" answer also means unavailable', async () => {

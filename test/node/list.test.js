@@ -83,7 +83,11 @@ describe('List → Update Opt-In Settings', () => {
 					},
 				],
 			})
-			.reply(200, { status: 'Opt in settings updated', opt_in_type: 'double', opt_in_requests: [{ id: 1 }, { id: 2 }] });
+			.reply(200, {
+				status: 'Opt in settings updated',
+				opt_in_type: 'double',
+				opt_in_requests: [{ id: 1 }, { id: 2 }],
+			});
 
 		const { items, error } = await update({
 			optInType: 'double',
@@ -133,13 +137,22 @@ describe('List → Update Opt-In Settings', () => {
 			optInType: 'double',
 			optInRequests: {
 				request: [
-					{ collectedData: 'zip_code', requestMessage: 'ZIP?', retryMessage: 'ZIP please', successAction: 'nextrequest' },
+					{
+						collectedData: 'zip_code',
+						requestMessage: 'ZIP?',
+						retryMessage: 'ZIP please',
+						successAction: 'nextrequest',
+					},
 				],
 			},
 		});
 
-		expect(error.message).toMatch(/^Invalid Opt-In Requests: the last request must subscribe the number/);
-		expect(error.description).toBe('Item 0: fix "Opt-In Requests" and run again. Nothing was sent to Tatango.');
+		expect(error.message).toMatch(
+			/^Invalid Opt-In Requests: the last request must subscribe the number/,
+		);
+		expect(error.description).toBe(
+			'Item 0: fix "Opt-In Requests" and run again. Nothing was sent to Tatango.',
+		);
 		expect(api.isDone()).toBe(false);
 		expect(unmatched).toEqual([]);
 	});

@@ -13,7 +13,15 @@ const get = (reportId) =>
 
 const report = (/** @type {Record<string, unknown>} */ fields) => ({
 	status: 'OK',
-	momt_report: { id: 2, account_id: 37, processed_rows: 40, total_rows: 100, mo_count: 3, mt_count: 37, ...fields },
+	momt_report: {
+		id: 2,
+		account_id: 37,
+		processed_rows: 40,
+		total_rows: 100,
+		mo_count: 3,
+		mt_count: 37,
+		...fields,
+	},
 });
 
 describe('MOMT Report → Get', () => {
@@ -60,7 +68,9 @@ describe('MOMT Report → Get', () => {
 	});
 
 	test('an unknown report (404) names it', async () => {
-		const api = v2Api().get('/api/v2/momt_reports/77').reply(404, { status: 'error', error: 'Not found' });
+		const api = v2Api()
+			.get('/api/v2/momt_reports/77')
+			.reply(404, { status: 'error', error: 'Not found' });
 
 		const { error } = await get('77');
 
@@ -72,7 +82,9 @@ describe('MOMT Report → Get', () => {
 	test('a report ID that is not a number is refused before any request', async () => {
 		const { error } = await get('last');
 
-		expect(error.message).toBe('Invalid Report ID: "last" is not a valid ID (a whole number above 0)');
+		expect(error.message).toBe(
+			'Invalid Report ID: "last" is not a valid ID (a whole number above 0)',
+		);
 		expect(unmatched).toEqual([]);
 	});
 });

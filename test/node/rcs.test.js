@@ -11,7 +11,10 @@ const {
 
 const unmatched = recordUnmatched();
 
-const ACCEPTED = { message: 'RCS rich card message sent successfully', transactionId: '6f1c2d3e-0000-4000-8000-00000000abcd' };
+const ACCEPTED = {
+	message: 'RCS rich card message sent successfully',
+	transactionId: '6f1c2d3e-0000-4000-8000-00000000abcd',
+};
 
 /**
  * @param {import('n8n-workflow').INodeParameters} [extra]
@@ -50,8 +53,10 @@ const cardBody = (webhookUrl) => ({
 });
 
 describe('RCS Message → Send Rich Card', () => {
-	test('uses the v3 key header and the credential\'s default webhook URL; the output leaves the URL out', async () => {
-		const api = v3Api().post('/transactional_messages/send_rcs_rich_card', cardBody(DEFAULT_WEBHOOK_URL)).reply(202, ACCEPTED);
+	test("uses the v3 key header and the credential's default webhook URL; the output leaves the URL out", async () => {
+		const api = v3Api()
+			.post('/transactional_messages/send_rcs_rich_card', cardBody(DEFAULT_WEBHOOK_URL))
+			.reply(202, ACCEPTED);
 
 		const { items, error, credentialTypesRequested } = await sendCard();
 
@@ -60,14 +65,18 @@ describe('RCS Message → Send Rich Card', () => {
 		expect(unmatched).toEqual([]);
 		// Only the v3 credential is used (n8n itself loads it again for each authenticated request).
 		expect([...new Set(credentialTypesRequested)]).toEqual(['tatangoV3Api']);
-		expect(items).toEqual([{ json: { ...ACCEPTED, phoneNumber: '2065551111' }, pairedItem: { item: 0 } }]);
+		expect(items).toEqual([
+			{ json: { ...ACCEPTED, phoneNumber: '2065551111' }, pairedItem: { item: 0 } },
+		]);
 		expect(JSON.stringify(items)).not.toContain(WEBHOOK_TOKEN);
 		expectNoSecrets(items);
 	});
 
-	test('a webhook URL on the node wins over the credential\'s default', async () => {
+	test("a webhook URL on the node wins over the credential's default", async () => {
 		const own = 'https://hooks.shop.example/tatango/campaign-7?token=OWN-TOKEN-99';
-		const api = v3Api().post('/transactional_messages/send_rcs_rich_card', cardBody(own)).reply(202, ACCEPTED);
+		const api = v3Api()
+			.post('/transactional_messages/send_rcs_rich_card', cardBody(own))
+			.reply(202, ACCEPTED);
 
 		const { items, error } = await sendCard({ webhookUrl: own });
 
@@ -79,10 +88,15 @@ describe('RCS Message → Send Rich Card', () => {
 
 	test('typographic characters in the SMS fallback are replaced by GSM ones by default', async () => {
 		const api = v3Api()
-			.post('/transactional_messages/send_rcs_rich_card', (body) => body.smsFailover === 'It\'s here - "Summer" sale...')
+			.post(
+				'/transactional_messages/send_rcs_rich_card',
+				(body) => body.smsFailover === 'It\'s here - "Summer" sale...',
+			)
 			.reply(202, ACCEPTED);
 
-		const { error } = await sendCard({ smsFailover: 'It\u2019s here \u2014 \u201CSummer\u201D sale\u2026' });
+		const { error } = await sendCard({
+			smsFailover: 'It\u2019s here \u2014 \u201CSummer\u201D sale\u2026',
+		});
 
 		expect(error).toBeUndefined();
 		api.done();
@@ -93,7 +107,9 @@ describe('RCS Message → Send Rich Card', () => {
 
 		const { error } = await sendCard({}, { defaultWebhookUrl: '' });
 
-		expect(error.message).toBe("Invalid Webhook URL (or the credential's Default Webhook URL): is required");
+		expect(error.message).toBe(
+			"Invalid Webhook URL (or the credential's Default Webhook URL): is required",
+		);
 		expect(error.description).toMatch(/Default Webhook URL in the 'Tatango V3 API' credential/);
 		expect(api.isDone()).toBe(false);
 		expect(unmatched).toEqual([]);
@@ -104,19 +120,25 @@ describe('RCS Message → Send Rich Card', () => {
 
 		const { error } = await sendCard({ smsFailover: 'Sale ☀️' });
 
-		expect(error.message).toMatch(/^Invalid SMS Fallback: must use only the GSM 7-bit SMS alphabet; it contains "☀"/);
+		expect(error.message).toMatch(
+			/^Invalid SMS Fallback: must use only the GSM 7-bit SMS alphabet; it contains "☀"/,
+		);
 		expect(api.isDone()).toBe(false);
 		expect(unmatched).toEqual([]);
 	});
 
 	test('a refused key (403) names the v3 credential and does not echo the key', async () => {
-		const api = v3Api().post('/transactional_messages/send_rcs_rich_card').reply(403, { message: 'Forbidden' });
+		const api = v3Api()
+			.post('/transactional_messages/send_rcs_rich_card')
+			.reply(403, { message: 'Forbidden' });
 
 		const { error, run } = await sendCard();
 
 		api.done();
 		expect(unmatched).toEqual([]);
-		expect(error.message).toBe("Tatango refused the API key of the 'Tatango V3 API' credential (403)");
+		expect(error.message).toBe(
+			"Tatango refused the API key of the 'Tatango V3 API' credential (403)",
+		);
 		expectNoSecrets(error);
 		expectNoSecrets(run);
 	});

@@ -1,6 +1,11 @@
 // @ts-check
 const { runNode } = require('../helpers/runNode');
-const { v2Api, v2Credentials, recordUnmatched, expectNoSecrets } = require('../helpers/tatangoNock');
+const {
+	v2Api,
+	v2Credentials,
+	recordUnmatched,
+	expectNoSecrets,
+} = require('../helpers/tatangoNock');
 
 const unmatched = recordUnmatched();
 
@@ -60,7 +65,11 @@ describe('Subscriber → Add', () => {
 					outcome: 'added',
 					listId: 101,
 					status: 'Subscriber added',
-					subscriber: { phone_number: '2065551111', first_name: 'Ada', tags: ['vip', 'card holder'] },
+					subscriber: {
+						phone_number: '2065551111',
+						first_name: 'Ada',
+						tags: ['vip', 'card holder'],
+					},
 				},
 				pairedItem: { item: 0 },
 			},
@@ -71,7 +80,10 @@ describe('Subscriber → Add', () => {
 	test('a plain add sends only the phone number, resolved per item from an expression', async () => {
 		const api = v2Api()
 			.post('/api/v2/lists/102/subscribers', { subscriber: { phone_number: '4255550123' } })
-			.reply(201, { status: 'Subscriber being added to campaign pending confirmation', subscriber: {} });
+			.reply(201, {
+				status: 'Subscriber being added to campaign pending confirmation',
+				subscriber: {},
+			});
 
 		const { items, error } = await runNode({
 			parameters: {
@@ -92,18 +104,32 @@ describe('Subscriber → Add', () => {
 	test.each([
 		['Subscriber added', 'added'],
 		['Subscriber being added to campaign pending confirmation', 'pending_confirmation'],
-		['Subscriber has been added - no opt-in message was sent due to list settings.', 'added_without_opt_in_message'],
+		[
+			'Subscriber has been added - no opt-in message was sent due to list settings.',
+			'added_without_opt_in_message',
+		],
 		['Subscriber has already been sent opt-in message for this campaign.', 'opt_in_already_sent'],
 		['Subscriber is already subscribed to this campaign.', 'already_subscribed'],
 		// Observed live (201): a re-subscribe inside the security timeout is refused in the text only.
-		['Subscriber cannot be resubscribed: security timeout, wait 47 hours and 55 minutes', 'refused_resubscribe_timeout'],
+		[
+			'Subscriber cannot be resubscribed: security timeout, wait 47 hours and 55 minutes',
+			'refused_resubscribe_timeout',
+		],
 	])('status "%s" → outcome %s', async (status, outcome) => {
 		const api = v2Api()
 			.post('/api/v2/lists/101/subscribers', { subscriber: { phone_number: '2065551111' } })
-			.reply(status.includes('already subscribed') ? 200 : 201, { status, subscriber: { phone_number: '2065551111' } });
+			.reply(status.includes('already subscribed') ? 200 : 201, {
+				status,
+				subscriber: { phone_number: '2065551111' },
+			});
 
 		const { items, error } = await runNode({
-			parameters: { resource: 'subscriber', operation: 'add', listId: list('101'), phoneNumber: '206.555.1111' },
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: list('101'),
+				phoneNumber: '206.555.1111',
+			},
 			credentials: { tatangoApi: v2Credentials() },
 		});
 
@@ -119,7 +145,12 @@ describe('Subscriber → Add', () => {
 			.reply(422, { status: 'error', error: 'Bad phone number: landline or unreachable carrier' });
 
 		const { items, error } = await runNode({
-			parameters: { resource: 'subscriber', operation: 'add', listId: list('101'), phoneNumber: '206-555-0100' },
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: list('101'),
+				phoneNumber: '206-555-0100',
+			},
 			credentials: { tatangoApi: v2Credentials() },
 		});
 
@@ -137,7 +168,12 @@ describe('Subscriber → Add', () => {
 			.reply(404, { status: 'error', error: 'List not found' });
 
 		const { error } = await runNode({
-			parameters: { resource: 'subscriber', operation: 'add', listId: list('999'), phoneNumber: '2065551111' },
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: list('999'),
+				phoneNumber: '2065551111',
+			},
 			credentials: { tatangoApi: v2Credentials() },
 		});
 
@@ -151,7 +187,10 @@ describe('Subscriber → Add', () => {
 describe('Subscriber → Unsubscribe', () => {
 	test('deletes the ten-digit number from the list, without a body', async () => {
 		const api = v2Api()
-			.delete('/api/v2/lists/101/subscribers/2065551111', (body) => body === '' || body === undefined)
+			.delete(
+				'/api/v2/lists/101/subscribers/2065551111',
+				(body) => body === '' || body === undefined,
+			)
 			.reply(200, {
 				status: 'successfully unsubscribed',
 				subscriber: { phone_number: '2065551111', opted_out_at: '2025-05-01T10:00:00Z' },
@@ -188,7 +227,12 @@ describe('Subscriber → Unsubscribe', () => {
 			.reply(404, { status: 'error', error: 'Subscriber not found' });
 
 		const { error } = await runNode({
-			parameters: { resource: 'subscriber', operation: 'unsubscribe', listId: list('101'), phoneNumber: '2065551111' },
+			parameters: {
+				resource: 'subscriber',
+				operation: 'unsubscribe',
+				listId: list('101'),
+				phoneNumber: '2065551111',
+			},
 			credentials: { tatangoApi: v2Credentials() },
 		});
 

@@ -1,12 +1,23 @@
 // @ts-check
 const { runNode } = require('../helpers/runNode');
-const { v2Api, v2Credentials, recordUnmatched, networkError, expectNoSecrets } = require('../helpers/tatangoNock');
+const {
+	v2Api,
+	v2Credentials,
+	recordUnmatched,
+	networkError,
+	expectNoSecrets,
+} = require('../helpers/tatangoNock');
 
 const unmatched = recordUnmatched();
 
 const SENT = {
 	status: 'Message successfully sent.',
-	transactional_message: { id: 7, number: '2065551111', content: 'Your order shipped', status: 'pending' },
+	transactional_message: {
+		id: 7,
+		number: '2065551111',
+		content: 'Your order shipped',
+		status: 'pending',
+	},
 };
 
 /** @param {import('n8n-workflow').INodeParameters} [extra] */
@@ -25,7 +36,7 @@ const sendSms = (extra = {}) =>
 const SMS_BODY = { transactional_message: { number: '2065551111', content: 'Your order shipped' } };
 
 describe('Transactional Message → Send', () => {
-	test('SMS: the wrapped body with the ten-digit number; the output is Tatango\'s answer', async () => {
+	test("SMS: the wrapped body with the ten-digit number; the output is Tatango's answer", async () => {
 		const api = v2Api().post('/api/v2/transactional_messages', SMS_BODY).reply(200, SENT);
 
 		const { items, error } = await sendSms();
@@ -69,7 +80,12 @@ describe('Transactional Message → Send', () => {
 	test('MMS fields left in the parameters are not sent when Send as MMS is off', async () => {
 		const api = v2Api().post('/api/v2/transactional_messages', SMS_BODY).reply(200, SENT);
 
-		const { error } = await sendSms({ isMms: false, subject: 'left over', fallbackContent: 'x', attachmentId: 9 });
+		const { error } = await sendSms({
+			isMms: false,
+			subject: 'left over',
+			fallbackContent: 'x',
+			attachmentId: 9,
+		});
 
 		expect(error).toBeUndefined();
 		api.done();
@@ -98,7 +114,9 @@ describe('Transactional Message → Send', () => {
 			api.done();
 			expect(unmatched).toEqual([]); // a second attempt would have been unmatched
 			expect(items).toEqual([]);
-			expect(error.message).toBe('The message may have been sent: Tatango answered HTTP 500 (Internal Server Error)');
+			expect(error.message).toBe(
+				'The message may have been sent: Tatango answered HTTP 500 (Internal Server Error)',
+			);
 			expect(error.description).toMatch(/did not retry/);
 			expect(error.context.itemIndex).toBe(0);
 		});
@@ -118,13 +136,18 @@ describe('Transactional Message → Send', () => {
 			expect(items).toEqual([{ json: SENT, pairedItem: { item: 0 } }]);
 		});
 
-		test('429 longer than the credential\'s Max Wait fails without waiting', async () => {
+		test("429 longer than the credential's Max Wait fails without waiting", async () => {
 			const api = v2Api()
 				.post('/api/v2/transactional_messages', SMS_BODY)
 				.reply(429, { status: 'error', error: 'Rate limit exceeded' }, { 'Retry-After': '3600' });
 
 			const { error } = await runNode({
-				parameters: { resource: 'transactionalMessage', operation: 'send', phoneNumber: '2065551111', content: 'Your order shipped' },
+				parameters: {
+					resource: 'transactionalMessage',
+					operation: 'send',
+					phoneNumber: '2065551111',
+					content: 'Your order shipped',
+				},
 				credentials: { tatangoApi: { ...v2Credentials(), maxRateLimitWait: 60 } },
 			});
 
@@ -150,7 +173,9 @@ describe('Transactional Message → Send', () => {
 		});
 
 		test('a connection reset mid-request is not retried (one request)', async () => {
-			const api = v2Api().post('/api/v2/transactional_messages', SMS_BODY).replyWithError(networkError('ECONNRESET'));
+			const api = v2Api()
+				.post('/api/v2/transactional_messages', SMS_BODY)
+				.replyWithError(networkError('ECONNRESET'));
 
 			const { error } = await sendSms();
 
@@ -163,11 +188,15 @@ describe('Transactional Message → Send', () => {
 		// n8n's NodeApiError swaps a message naming ECONNRESET for its stock "You can retry the request
 		// immediately" text; the transport puts its own message back (transport/errors.ts).
 		test('a connection reset mid-request says the message may have been sent', async () => {
-			v2Api().post('/api/v2/transactional_messages', SMS_BODY).replyWithError(networkError('ECONNRESET'));
+			v2Api()
+				.post('/api/v2/transactional_messages', SMS_BODY)
+				.replyWithError(networkError('ECONNRESET'));
 
 			const { error } = await sendSms();
 
-			expect(error.message).toBe('The message may have been sent: the connection failed (ECONNRESET)');
+			expect(error.message).toBe(
+				'The message may have been sent: the connection failed (ECONNRESET)',
+			);
 		});
 	});
 });

@@ -7,8 +7,18 @@
  * webhook process to a published Tatango Trigger workflow, whose executions also run on workers.
  */
 const axios = require('axios').default;
-const { publishWorkflows, webhookProcessUrl, publicWebhookUrl, settledExecutions, itemsOf, whoRan, sandbox, rest, state, workers } =
-	require('./env');
+const {
+	publishWorkflows,
+	webhookProcessUrl,
+	publicWebhookUrl,
+	settledExecutions,
+	itemsOf,
+	whoRan,
+	sandbox,
+	rest,
+	state,
+	workers,
+} = require('./env');
 const { sendWorkflow, triggerWorkflow } = require('./workflows');
 
 const SENDS = 6;
@@ -32,7 +42,11 @@ describe('queue mode: actions and trigger run on workers', () => {
 	});
 
 	test('main does not answer production webhooks (N8N_DISABLE_PRODUCTION_MAIN_PROCESS)', async () => {
-		const r = await axios.post(`${state().mainUrl}/webhook/${send.webhookPath}`, {}, { validateStatus: () => true });
+		const r = await axios.post(
+			`${state().mainUrl}/webhook/${send.webhookPath}`,
+			{},
+			{ validateStatus: () => true },
+		);
 		expect(r.status).toBe(404);
 	});
 
@@ -41,7 +55,11 @@ describe('queue mode: actions and trigger run on workers', () => {
 		const t = Date.now();
 		const responses = await Promise.all(
 			Array.from({ length: SENDS }, (_, i) =>
-				axios.post(webhookProcessUrl(send.webhookPath), { phone: phoneOf(i), tag: `#${i}`, webhookUrl: deliveryUrl }, { timeout: 60000 }),
+				axios.post(
+					webhookProcessUrl(send.webhookPath),
+					{ phone: phoneOf(i), tag: `#${i}`, webhookUrl: deliveryUrl },
+					{ timeout: 60000 },
+				),
 			),
 		);
 		console.log(`${SENDS} sends answered in ${((Date.now() - t) / 1000).toFixed(1)}s`);
@@ -67,8 +85,17 @@ describe('queue mode: actions and trigger run on workers', () => {
 		for (let i = 0; i < SENDS; i++) {
 			const a = answers.find((x) => x.tag === `#${i}`);
 			expect(a).toBeDefined();
-			expect(a.rcs).toEqual(expect.objectContaining({ message: 'RCS rich card message sent successfully', transactionId: expect.any(String) }));
-			expect(a.sms).toEqual(expect.objectContaining({ transactional_message: expect.objectContaining({ content: `Queue test #${i}` }) }));
+			expect(a.rcs).toEqual(
+				expect.objectContaining({
+					message: 'RCS rich card message sent successfully',
+					transactionId: expect.any(String),
+				}),
+			);
+			expect(a.sms).toEqual(
+				expect.objectContaining({
+					transactional_message: expect.objectContaining({ content: `Queue test #${i}` }),
+				}),
+			);
 			expect(JSON.stringify(a.subscriber)).toContain(phoneOf(i));
 			const messages = seen.messages[phoneOf(i)] || [];
 			expect(messages).toEqual(
@@ -85,7 +112,11 @@ describe('queue mode: actions and trigger run on workers', () => {
 	});
 
 	test('delivery events come back through the webhook process and start the trigger workflow on workers', async () => {
-		const execs = await settledExecutions(triggerId, { count: SENDS, timeoutMs: 60000, settleMs: 2000 });
+		const execs = await settledExecutions(triggerId, {
+			count: SENDS,
+			timeoutMs: 60000,
+			settleMs: 2000,
+		});
 		expect(execs).toHaveLength(SENDS);
 		const c = rest();
 		const workerNames = workers().map((w) => w.name);

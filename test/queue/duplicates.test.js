@@ -36,11 +36,15 @@ const deliveryEvent = (transactionId, phone) => ({
  * @param {string} baseUrl webhook process base URL @param {{ webhookPath: string, token: string }} trigger @param {unknown} event
  */
 async function deliver(baseUrl, trigger, event) {
-	const r = await axios.post(`${baseUrl}/webhook/${trigger.webhookPath}?token=${trigger.token}`, event, {
-		headers: { 'x-api-key': 'tatango_key_sandbox' },
-		validateStatus: () => true,
-		timeout: 30000,
-	});
+	const r = await axios.post(
+		`${baseUrl}/webhook/${trigger.webhookPath}?token=${trigger.token}`,
+		event,
+		{
+			headers: { 'x-api-key': 'tatango_key_sandbox' },
+			validateStatus: () => true,
+			timeout: 30000,
+		},
+	);
 	return { status: r.status, body: r.data };
 }
 
@@ -53,9 +57,14 @@ async function waitForCount(workflowId, count) {
 	const deadline = Date.now() + 30000;
 	for (;;) {
 		const list = await c.listExecutions(workflowId);
-		const done = list.filter((/** @type {any} */ e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status));
+		const done = list.filter(
+			(/** @type {any} */ e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status),
+		);
 		if (done.length >= count) return;
-		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: ${done.length} finished executions, expected ${count}`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`workflow ${workflowId}: ${done.length} finished executions, expected ${count}`,
+			);
 		await n8n.sleep(100);
 	}
 }
@@ -72,7 +81,13 @@ async function triggerRuns(workflowId, count) {
 		const e = await c.getExecution(s.id);
 		const [item] = itemsOf(e, 'Ran On');
 		const who = await whoRan(s.id, item);
-		runs.push({ id: s.id, status: s.status, transactionId: item.trigger.transactionId, worker: who.fromEnv, fromLogs: who.fromLogs });
+		runs.push({
+			id: s.id,
+			status: s.status,
+			transactionId: item.trigger.transactionId,
+			worker: who.fromEnv,
+			fromLogs: who.fromLogs,
+		});
 	}
 	return runs;
 }
@@ -117,7 +132,11 @@ describe('queue mode: duplicate deliveries start one run', () => {
 		}
 		for (const a of answers) {
 			expect(a.status).toBe(200);
-			expect(a.body).toEqual(a.copy === 0 ? { received: true, started: true } : { received: true, started: false, reason: 'duplicate' });
+			expect(a.body).toEqual(
+				a.copy === 0
+					? { received: true, started: true }
+					: { received: true, started: false, reason: 'duplicate' },
+			);
 		}
 		const runs = await triggerRuns(repeatsId, EVENTS);
 		expect(runs.map((r) => r.transactionId).sort()).toEqual([...txIds].sort());
@@ -125,9 +144,18 @@ describe('queue mode: duplicate deliveries start one run', () => {
 			expect(r.status).toBe('success');
 			expect(r.fromLogs).toEqual([r.worker]);
 		}
-		const perWorker = runs.reduce((/** @type {Record<string, number>} */ m, r) => ((m[r.worker] = (m[r.worker] || 0) + 1), m), {});
-		console.log(`runs per worker: ${JSON.stringify(perWorker)}; order: ${runs.map((r) => r.worker).join(', ')}`);
-		expect(Object.keys(perWorker).sort()).toEqual(workers().map((w) => w.name).sort());
+		const perWorker = runs.reduce(
+			(/** @type {Record<string, number>} */ m, r) => ((m[r.worker] = (m[r.worker] || 0) + 1), m),
+			{},
+		);
+		console.log(
+			`runs per worker: ${JSON.stringify(perWorker)}; order: ${runs.map((r) => r.worker).join(', ')}`,
+		);
+		expect(Object.keys(perWorker).sort()).toEqual(
+			workers()
+				.map((w) => w.name)
+				.sort(),
+		);
 	});
 
 	test("the sandbox's duplicate deliveries (duplicateWebhooks) start one run per RCS message", async () => {
@@ -138,7 +166,11 @@ describe('queue mode: duplicate deliveries start one run', () => {
 		for (let i = 0; i < SENDS; i++) {
 			const r = await axios.post(
 				webhookProcessUrl(send.webhookPath),
-				{ phone: `20655504${String(10 + i).padStart(2, '0')}`, tag: `dup-${i}`, webhookUrl: deliveryUrl },
+				{
+					phone: `20655504${String(10 + i).padStart(2, '0')}`,
+					tag: `dup-${i}`,
+					webhookUrl: deliveryUrl,
+				},
 				{ timeout: 60000 },
 			);
 			sent.push(r.data.rcs.transactionId);
@@ -150,20 +182,32 @@ describe('queue mode: duplicate deliveries start one run', () => {
 
 		// The sandbox did deliver every event twice, and both copies were answered 200.
 		const { webhookDeliveries } = await sandbox.inspect();
-		const ours = webhookDeliveries.filter((/** @type {any} */ d) => sent.includes(d.payload && d.payload.transactionId));
+		const ours = webhookDeliveries.filter((/** @type {any} */ d) =>
+			sent.includes(d.payload && d.payload.transactionId),
+		);
 		expect(ours).toHaveLength(SENDS);
 		for (const d of ours) {
 			const copies = d.attempts.filter((/** @type {any} */ a) => a.statusCode === 200);
 			expect(copies.length).toBeGreaterThanOrEqual(2);
 			expect(d.attempts.some((/** @type {any} */ a) => a.duplicate)).toBe(true);
 		}
-		const perWorker = runs.reduce((/** @type {Record<string, number>} */ m, r) => ((m[r.worker] = (m[r.worker] || 0) + 1), m), {});
-		console.log(`sandbox duplicates: ${ours.length} events delivered ${ours.map((d) => d.attempts.length).join('/')} times; runs per worker: ${JSON.stringify(perWorker)}`);
+		const perWorker = runs.reduce(
+			(/** @type {Record<string, number>} */ m, r) => ((m[r.worker] = (m[r.worker] || 0) + 1), m),
+			{},
+		);
+		console.log(
+			`sandbox duplicates: ${ours.length} events delivered ${ours.map((d) => d.attempts.length).join('/')} times; runs per worker: ${JSON.stringify(perWorker)}`,
+		);
 	});
 
 	test('a second webhook process: an event whose run has ended is dropped by the other webhook process', async () => {
 		const s = state();
-		const second = await startExtraProcess('webhook-2', 'webhook', s.ports.webhook2, s.ports.webhook2Broker);
+		const second = await startExtraProcess(
+			'webhook-2',
+			'webhook',
+			s.ports.webhook2,
+			s.ports.webhook2Broker,
+		);
 		try {
 			const c = rest();
 			const before = (await c.listExecutions(repeatsId)).length;

@@ -12,11 +12,16 @@ const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
 
-const QUEUE_DIR = process.env.TATANGO_QUEUE_DIR || require('../../scripts/lib/run-dir').runDir('queue');
+const QUEUE_DIR =
+	process.env.TATANGO_QUEUE_DIR || require('../../scripts/lib/run-dir').runDir('queue');
 const STATE_FILE = path.join(QUEUE_DIR, 'state.json');
 
 /** A v3 credential paced at 5 calls a second, as a real account's setting would be. */
-const PACED_CREDENTIAL = { id: 'tatangoQueuePacedV3', name: 'Tatango Sandbox (v3, 5/s)', type: 'tatangoV3Api' };
+const PACED_CREDENTIAL = {
+	id: 'tatangoQueuePacedV3',
+	name: 'Tatango Sandbox (v3, 5/s)',
+	type: 'tatangoV3Api',
+};
 
 /**
  * @typedef {{ name: string, role: string, url: string, logFile: string, pid: number }} ProcessInfo
@@ -33,7 +38,8 @@ let cached;
 /** @returns {QueueState} */
 function state() {
 	if (cached) return cached;
-	if (!fs.existsSync(STATE_FILE)) throw new Error(`${STATE_FILE} missing: run through npm run test:queue`);
+	if (!fs.existsSync(STATE_FILE))
+		throw new Error(`${STATE_FILE} missing: run through npm run test:queue`);
 	cached = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
 	return /** @type {QueueState} */ (cached);
 }
@@ -52,7 +58,12 @@ function cliOptions() {
 	const s = state();
 	return {
 		userFolder: path.join(s.clusterDir, 'main'),
-		env: { ...s.clusterEnv, TATANGO_QUEUE_PROCESS: 'cli', N8N_RUNNERS_BROKER_PORT: String(s.ports.cliBroker), N8N_LOG_LEVEL: 'warn' },
+		env: {
+			...s.clusterEnv,
+			TATANGO_QUEUE_PROCESS: 'cli',
+			N8N_RUNNERS_BROKER_PORT: String(s.ports.cliBroker),
+			N8N_LOG_LEVEL: 'warn',
+		},
 	};
 }
 
@@ -63,7 +74,13 @@ function cliOptions() {
  * @returns {Promise<string[]>} workflow ids, in order
  */
 async function publishWorkflows(list) {
-	const wfs = list.map(({ workflow }) => ({ active: false, settings: {}, connections: {}, id: n8n.newId(), ...workflow }));
+	const wfs = list.map(({ workflow }) => ({
+		active: false,
+		settings: {},
+		connections: {},
+		id: n8n.newId(),
+		...workflow,
+	}));
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tatango-queue-wf-'));
 	const file = path.join(dir, 'workflows.json');
 	fs.writeFileSync(file, JSON.stringify(wfs, null, 2));
@@ -96,7 +113,8 @@ const publicWebhookUrl = (p) => `${state().publicWebhookBase}webhook/${p.replace
 async function settledExecutions(workflowId, o) {
 	const c = rest();
 	const deadline = Date.now() + (o.timeoutMs || 60000);
-	const unfinished = (/** @type {any} */ e) => ['new', 'running', 'waiting', 'unknown'].includes(e.status);
+	const unfinished = (/** @type {any} */ e) =>
+		['new', 'running', 'waiting', 'unknown'].includes(e.status);
 	/** @type {any[]} */
 	let list = [];
 	for (;;) {
@@ -123,7 +141,9 @@ function itemsOf(execution, nodeName) {
 	const runs = execution.data.resultData.runData[nodeName];
 	if (!runs) throw new Error(`node "${nodeName}" did not run in execution ${execution.id}`);
 	const last = runs[runs.length - 1];
-	return ((last.data && last.data.main && last.data.main[0]) || []).map((/** @type {any} */ i) => i.json);
+	return ((last.data && last.data.main && last.data.main[0]) || []).map(
+		(/** @type {any} */ i) => i.json,
+	);
 }
 
 /**
@@ -152,7 +172,15 @@ const sandbox = {
  */
 function startExtraProcess(name, role, port, brokerPort) {
 	const s = state();
-	return queue.startQueueProcess({ name, role, port, brokerPort, dir: s.clusterDir, tgz: s.tgz, env: s.clusterEnv });
+	return queue.startQueueProcess({
+		name,
+		role,
+		port,
+		brokerPort,
+		dir: s.clusterDir,
+		tgz: s.tgz,
+		env: s.clusterEnv,
+	});
 }
 
 module.exports = {

@@ -11,7 +11,11 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
-const { sandboxCredentials, startSandboxProcess, SANDBOX_CREDENTIAL_IDS } = require('../../scripts/lib/sandbox-process');
+const {
+	sandboxCredentials,
+	startSandboxProcess,
+	SANDBOX_CREDENTIAL_IDS,
+} = require('../../scripts/lib/sandbox-process');
 const { QUEUE_DIR, STATE_FILE, PACED_CREDENTIAL } = require('./env');
 
 const OWNER = { email: 'queue@example.com', password: 'QueueOwner1' };
@@ -36,14 +40,18 @@ module.exports = async function globalSetup() {
 	const ports = queue.queuePorts();
 
 	try {
-		await step('redis-server and postgresql (apt-get when missing)', () => queue.ensureSystemPackages({ log }));
+		await step('redis-server and postgresql (apt-get when missing)', () =>
+			queue.ensureSystemPackages({ log }),
+		);
 		if (!process.env.TATANGO_QUEUE_SKIP_BUILD && !process.env.TATANGO_E2E_SKIP_BUILD) {
 			await step('npm run build', () => {
 				const r = spawnSync('npm', ['run', 'build'], { cwd: n8n.REPO_ROOT, encoding: 'utf8' });
 				if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
 			});
 		}
-		const tgz = await step('npm pack', () => n8n.packPackage({ outDir: path.join(QUEUE_DIR, 'pack') }));
+		const tgz = await step('npm pack', () =>
+			n8n.packPackage({ outDir: path.join(QUEUE_DIR, 'pack') }),
+		);
 		await step('n8n install (cache)', () => n8n.ensureInstalled({ userFolder: QUEUE_DIR, log }));
 
 		const sandbox = await step('start sandbox', () =>
@@ -53,7 +61,10 @@ module.exports = async function globalSetup() {
 				logFile: path.join(QUEUE_DIR, 'sandbox.log'),
 			}),
 		);
-		/** @type {any} */ (globalThis).__TATANGO_QUEUE__ = { sandbox, cluster: { stop: async () => ({}) } };
+		/** @type {any} */ (globalThis).__TATANGO_QUEUE__ = {
+			sandbox,
+			cluster: { stop: async () => ({}) },
+		};
 
 		const cluster = await step('start redis, postgres, n8n main, webhook process, 2 workers', () =>
 			queue.startQueueCluster({ tgz, dir: path.join(QUEUE_DIR, 'cluster'), ports, log }),
@@ -67,14 +78,25 @@ module.exports = async function globalSetup() {
 				[
 					...sandboxCredentials(sandbox.url),
 					// Paced as a real account would be: 5 calls a second (the pacing test).
-					{ ...PACED_CREDENTIAL, data: { apiKey: 'tatango_key_sandbox', baseUrl: sandbox.url, defaultWebhookUrl: '', requestsPerSecond: 5 } },
+					{
+						...PACED_CREDENTIAL,
+						data: {
+							apiKey: 'tatango_key_sandbox',
+							baseUrl: sandbox.url,
+							defaultWebhookUrl: '',
+							requestsPerSecond: 5,
+						},
+					},
 				],
 				cluster.cliOptions(),
 			),
 		);
 
 		timings.total = (Date.now() - t0) / 1000;
-		Object.assign(timings, Object.fromEntries(Object.entries(cluster.timings).map(([k, v]) => [`  ${k}`, v])));
+		Object.assign(
+			timings,
+			Object.fromEntries(Object.entries(cluster.timings).map(([k, v]) => [`  ${k}`, v])),
+		);
 		fs.writeFileSync(
 			STATE_FILE,
 			JSON.stringify(

@@ -15,5 +15,7 @@ module.exports = async function globalTeardown() {
 	}
 	await n8n.stopAll();
 	const parts = Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)}s`);
-	process.stdout.write(`[queue teardown] stopped everything in ${((Date.now() - t) / 1000).toFixed(1)}s (${parts.join(', ')})\n`);
+	process.stdout.write(
+		`[queue teardown] stopped everything in ${((Date.now() - t) / 1000).toFixed(1)}s (${parts.join(', ')})\n`,
+	);
 };

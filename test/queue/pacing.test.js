@@ -8,12 +8,20 @@
  * the sandbox limiting v3 to 5 calls a second and a credential paced at 5 a second.
  */
 const axios = require('axios').default;
-const { publishWorkflows, webhookProcessUrl, publicWebhookUrl, whoRan, sandbox, workers } = require('./env');
+const {
+	publishWorkflows,
+	webhookProcessUrl,
+	publicWebhookUrl,
+	whoRan,
+	sandbox,
+	workers,
+} = require('./env');
 const { pacedSendWorkflow } = require('./workflows');
 
 const PATH = '/transactional_messages/send_rcs_rich_card';
 const PER_RUN = 10;
-const phones = (/** @type {number} */ run) => Array.from({ length: PER_RUN }, (_, i) => `2065556${run}${String(i).padStart(2, '0')}`);
+const phones = (/** @type {number} */ run) =>
+	Array.from({ length: PER_RUN }, (_, i) => `2065556${run}${String(i).padStart(2, '0')}`);
 
 /**
  * What the sandbox saw of the RCS sends since the last reset: accepted and refused (429) calls, and
@@ -43,7 +51,11 @@ async function observed() {
 async function sendRuns(path, runs) {
 	const t = Date.now();
 	const answers = await Promise.all(
-		runs.map((run) => axios.post(webhookProcessUrl(path), { phones: phones(run) }, { timeout: 180000 }).then((r) => r.data)),
+		runs.map((run) =>
+			axios
+				.post(webhookProcessUrl(path), { phones: phones(run) }, { timeout: 180000 })
+				.then((r) => r.data),
+		),
 	);
 	return { answers, seconds: (Date.now() - t) / 1000 };
 }
@@ -52,7 +64,8 @@ describe('queue mode: pacing is per execution; 429s absorb the overshoot of conc
 	const wf = pacedSendWorkflow('');
 	beforeAll(async () => {
 		// Delivery events go nowhere in particular: a path nothing listens on.
-		wf.workflow.nodes.find((n) => n.name === 'Send Rich Card').parameters.webhookUrl = publicWebhookUrl('nowhere');
+		wf.workflow.nodes.find((n) => n.name === 'Send Rich Card').parameters.webhookUrl =
+			publicWebhookUrl('nowhere');
 		await publishWorkflows([{ workflow: wf.workflow, webhookPaths: [wf.webhookPath] }]);
 	});
 	afterAll(async () => {
@@ -64,7 +77,9 @@ describe('queue mode: pacing is per execution; 429s absorb the overshoot of conc
 		await sandbox.config({ rateLimits: { v3: { limit: 5, windowMs: 1000 } } });
 		const { answers, seconds } = await sendRuns(wf.webhookPath, [1]);
 		const seen = await observed();
-		console.log(`1 run of ${PER_RUN} sends: ${seconds.toFixed(1)}s, sandbox saw ${JSON.stringify(seen)}`);
+		console.log(
+			`1 run of ${PER_RUN} sends: ${seconds.toFixed(1)}s, sandbox saw ${JSON.stringify(seen)}`,
+		);
 		expect(answers[0]).toEqual(expect.objectContaining({ sent: PER_RUN }));
 		expect(workers().map((w) => w.name)).toContain(answers[0].ranOn);
 		expect(seen).toEqual(expect.objectContaining({ accepted: PER_RUN, refused429: 0 }));
@@ -81,14 +96,17 @@ describe('queue mode: pacing is per execution; 429s absorb the overshoot of conc
 			expect(who.fromLogs).toEqual([who.fromEnv]);
 			ranOn.push(who.fromEnv);
 		}
-		console.log(`2 concurrent runs of ${PER_RUN} sends on ${ranOn.join(' + ')}: ${seconds.toFixed(1)}s, sandbox saw ${JSON.stringify(seen)}`);
+		console.log(
+			`2 concurrent runs of ${PER_RUN} sends on ${ranOn.join(' + ')}: ${seconds.toFixed(1)}s, sandbox saw ${JSON.stringify(seen)}`,
+		);
 		for (const a of answers) expect(a).toEqual(expect.objectContaining({ sent: PER_RUN }));
 		expect(seen.accepted).toBe(2 * PER_RUN);
 		expect(seen.maxAcceptedPerSecond).toBeLessThanOrEqual(5);
 		// Each run keeps its own pace, so together they offer more than the limit.
 		expect(seen.refused429).toBeGreaterThan(0);
 		const { messages } = await sandbox.inspect();
-		for (const p of [...phones(2), ...phones(3)]) expect((messages[p] || []).length).toBeGreaterThanOrEqual(1);
+		for (const p of [...phones(2), ...phones(3)])
+			expect((messages[p] || []).length).toBeGreaterThanOrEqual(1);
 		// Where each run went is up to the queue; with both workers idle they usually split.
 		console.log(`runs on: ${ranOn.join(', ')}`);
 	});

@@ -35,9 +35,24 @@ function ranOnNode(name, fields, position) {
 			includeOtherFields: false,
 			assignments: {
 				assignments: [
-					{ id: crypto.randomUUID(), name: 'ranOn', value: '={{ $env.TATANGO_QUEUE_PROCESS }}', type: 'string' },
-					{ id: crypto.randomUUID(), name: 'executionId', value: '={{ $execution.id }}', type: 'string' },
-					...fields.map((f) => ({ id: crypto.randomUUID(), name: f.name, value: f.value, type: f.type || 'string' })),
+					{
+						id: crypto.randomUUID(),
+						name: 'ranOn',
+						value: '={{ $env.TATANGO_QUEUE_PROCESS }}',
+						type: 'string',
+					},
+					{
+						id: crypto.randomUUID(),
+						name: 'executionId',
+						value: '={{ $execution.id }}',
+						type: 'string',
+					},
+					...fields.map((f) => ({
+						id: crypto.randomUUID(),
+						name: f.name,
+						value: f.value,
+						type: f.type || 'string',
+					})),
 				],
 			},
 			options: {},
@@ -62,7 +77,8 @@ function webhookNode(path, responseMode = 'lastNode') {
 function chain(names) {
 	/** @type {Record<string, any>} */
 	const c = {};
-	for (let i = 0; i + 1 < names.length; i++) c[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
+	for (let i = 0; i + 1 < names.length; i++)
+		c[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
 	return c;
 }
 
@@ -179,7 +195,11 @@ function triggerWorkflow(label) {
 	return {
 		webhookPath: path,
 		token,
-		workflow: { name: `queue: trigger ${label} (${webhookId.slice(0, 8)})`, nodes, connections: chain(['Tatango Trigger', 'Ran On']) },
+		workflow: {
+			name: `queue: trigger ${label} (${webhookId.slice(0, 8)})`,
+			nodes,
+			connections: chain(['Tatango Trigger', 'Ran On']),
+		},
 	};
 }
 
@@ -228,9 +248,24 @@ function pacedSendWorkflow(deliveryUrl) {
 				includeOtherFields: false,
 				assignments: {
 					assignments: [
-						{ id: crypto.randomUUID(), name: 'ranOn', value: '={{ $env.TATANGO_QUEUE_PROCESS }}', type: 'string' },
-						{ id: crypto.randomUUID(), name: 'executionId', value: '={{ $execution.id }}', type: 'string' },
-						{ id: crypto.randomUUID(), name: 'sent', value: "={{ $('Send Rich Card').all().length }}", type: 'number' },
+						{
+							id: crypto.randomUUID(),
+							name: 'ranOn',
+							value: '={{ $env.TATANGO_QUEUE_PROCESS }}',
+							type: 'string',
+						},
+						{
+							id: crypto.randomUUID(),
+							name: 'executionId',
+							value: '={{ $execution.id }}',
+							type: 'string',
+						},
+						{
+							id: crypto.randomUUID(),
+							name: 'sent',
+							value: "={{ $('Send Rich Card').all().length }}",
+							type: 'number',
+						},
 					],
 				},
 				options: {},
@@ -240,7 +275,11 @@ function pacedSendWorkflow(deliveryUrl) {
 	];
 	return {
 		webhookPath: path,
-		workflow: { name: `queue: paced send (${path})`, nodes, connections: chain(['Webhook', 'Split', 'Send Rich Card', 'Ran On']) },
+		workflow: {
+			name: `queue: paced send (${path})`,
+			nodes,
+			connections: chain(['Webhook', 'Split', 'Send Rich Card', 'Ran On']),
+		},
 	};
 }
 

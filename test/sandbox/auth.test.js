@@ -14,12 +14,19 @@ describe('sandbox authentication', () => {
 	test('v2 accepts the sandbox e-mail and key and returns the account', async () => {
 		const r = await v2(sb, 'GET', '/accounts/me');
 		expect(r.status).toBe(200);
-		expect(r.body).toEqual({ status: 'OK', account: { id: 37, email: V2_EMAIL, username: 'sandbox' } });
+		expect(r.body).toEqual({
+			status: 'OK',
+			account: { id: 37, email: V2_EMAIL, username: 'sandbox' },
+		});
 	});
 
 	test('v2 refuses a wrong key, a wrong e-mail and a missing header with 401', async () => {
-		const wrongKey = await v2(sb, 'GET', '/accounts/me', undefined, { auth: basic(V2_EMAIL, 'nope') });
-		const wrongEmail = await v2(sb, 'GET', '/accounts/me', undefined, { auth: basic('other@example.com', 'sandbox-v2-key') });
+		const wrongKey = await v2(sb, 'GET', '/accounts/me', undefined, {
+			auth: basic(V2_EMAIL, 'nope'),
+		});
+		const wrongEmail = await v2(sb, 'GET', '/accounts/me', undefined, {
+			auth: basic('other@example.com', 'sandbox-v2-key'),
+		});
 		const none = await v2(sb, 'GET', '/lists', undefined, { auth: null });
 		const bearer = await v2(sb, 'GET', '/lists', undefined, { auth: 'Bearer sandbox-v2-key' });
 		for (const r of [wrongKey, wrongEmail, none, bearer]) {
@@ -29,7 +36,9 @@ describe('sandbox authentication', () => {
 	});
 
 	test('v2 answers 403 for the disabled key', async () => {
-		const r = await v2(sb, 'GET', '/accounts/me', undefined, { auth: basic(V2_EMAIL, 'disabled-v2-key') });
+		const r = await v2(sb, 'GET', '/accounts/me', undefined, {
+			auth: basic(V2_EMAIL, 'disabled-v2-key'),
+		});
 		expect(r.status).toBe(403);
 		expect(r.body).toEqual({ status: 'error', error: 'This API key is disabled' });
 	});
@@ -42,7 +51,12 @@ describe('sandbox authentication', () => {
 
 	test('v3 refuses a missing or unknown key with 403 Forbidden, before validating the body', async () => {
 		const none = await v3(sb, '/transactional_messages/send_rcs_rich_card', {}, { key: null });
-		const wrong = await v3(sb, '/transactional_messages/send_rcs_rich_card', {}, { key: 'tatango_key_other' });
+		const wrong = await v3(
+			sb,
+			'/transactional_messages/send_rcs_rich_card',
+			{},
+			{ key: 'tatango_key_other' },
+		);
 		for (const r of [none, wrong]) {
 			expect(r.status).toBe(403);
 			expect(r.body).toEqual({ message: 'Forbidden' });
@@ -65,10 +79,17 @@ describe('sandbox authentication', () => {
 		const [first, second] = body.requests;
 		expect(first).toMatchObject({ method: 'GET', path: '/api/v2/accounts/me', statusCode: 200 });
 		expect(first.headers.authorization).toBe('[redacted]');
-		expect(second).toMatchObject({ method: 'POST', path: '/transactional_messages/send_rcs_rich_card', body: { phoneNumber: 'x' }, statusCode: 400 });
+		expect(second).toMatchObject({
+			method: 'POST',
+			path: '/transactional_messages/send_rcs_rich_card',
+			body: { phoneNumber: 'x' },
+			statusCode: 400,
+		});
 		expect(second.headers['x-api-key']).toBe('[redacted]');
 		expect(JSON.stringify(body.requests)).not.toContain('tatango_key_sandbox');
-		expect(JSON.stringify(body.requests)).not.toContain(Buffer.from(`${V2_EMAIL}:sandbox-v2-key`).toString('base64'));
+		expect(JSON.stringify(body.requests)).not.toContain(
+			Buffer.from(`${V2_EMAIL}:sandbox-v2-key`).toString('base64'),
+		);
 	});
 
 	test('unknown paths answer 404 in the API shape', async () => {

@@ -16,8 +16,14 @@ describe('control API', () => {
 	test('reset brings back the seeded state and clears requests, messages, faults and clock', async () => {
 		await v2(sb, 'POST', '/lists/101/subscribers', { subscriber: { phone_number: '2065558001' } });
 		await v2(sb, 'PUT', '/lists/102/opt_in_settings', { opt_in_type: 'single' });
-		await v2(sb, 'POST', '/lists/101/webhooks', { webhook: { callback_url: 'https://example.com/h', subscribe: true } });
-		await control(sb, 'POST', '/faults', { kind: 'status', status: 500, match: { path: '/api/v2/nothing' } });
+		await v2(sb, 'POST', '/lists/101/webhooks', {
+			webhook: { callback_url: 'https://example.com/h', subscribe: true },
+		});
+		await control(sb, 'POST', '/faults', {
+			kind: 'status',
+			status: 500,
+			match: { path: '/api/v2/nothing' },
+		});
 		await control(sb, 'POST', '/clock/advance', { hours: 3 });
 		await control(sb, 'POST', '/config', { webhookDelayMs: 999 });
 
@@ -38,25 +44,40 @@ describe('control API', () => {
 
 	test('inspect shows requests with bodies, messages per phone and counts', async () => {
 		await control(sb, 'POST', '/reset');
-		await v2(sb, 'POST', '/transactional_messages', { transactional_message: { number: '2065558002', content: 'a' } });
-		await v2(sb, 'POST', '/transactional_messages', { transactional_message: { number: '2065558002', content: 'b' } });
+		await v2(sb, 'POST', '/transactional_messages', {
+			transactional_message: { number: '2065558002', content: 'a' },
+		});
+		await v2(sb, 'POST', '/transactional_messages', {
+			transactional_message: { number: '2065558002', content: 'b' },
+		});
 		await v2(sb, 'POST', '/lists/101/subscribers', { subscriber: { phone_number: '2065558003' } });
 		const inspect = (await control(sb, 'GET', '/inspect')).body;
-		expect(inspect.messageCounts).toEqual({ '2065558002': 2, '2065558003': 1 });
+		expect(inspect.messageCounts).toEqual({ 2065558002: 2, 2065558003: 1 });
 		expect(inspect.messages['2065558002'].map((/** @type {any} */ m) => [m.kind, m.text])).toEqual([
 			['transactional', 'a'],
 			['transactional', 'b'],
 		]);
 		expect(inspect.messages['2065558002'][0].at).toMatch(/Z$/);
 		expect(inspect.requests).toHaveLength(3);
-		expect(inspect.requests[2]).toMatchObject({ method: 'POST', path: '/api/v2/lists/101/subscribers', body: { subscriber: { phone_number: '2065558003' } }, statusCode: 201 });
+		expect(inspect.requests[2]).toMatchObject({
+			method: 'POST',
+			path: '/api/v2/lists/101/subscribers',
+			body: { subscriber: { phone_number: '2065558003' } },
+			statusCode: 201,
+		});
 	});
 
 	test('GET /_sandbox/messages/:phone accepts any phone format', async () => {
 		await control(sb, 'POST', '/reset');
-		await v2(sb, 'POST', '/transactional_messages', { transactional_message: { number: '2065558004', content: 'hello' } });
+		await v2(sb, 'POST', '/transactional_messages', {
+			transactional_message: { number: '2065558004', content: 'hello' },
+		});
 		const r = await control(sb, 'GET', `/messages/${encodeURIComponent('+1 (206) 555-8004')}`);
-		expect(r.body).toEqual({ phone: '2065558004', count: 1, messages: [expect.objectContaining({ kind: 'transactional', text: 'hello' })] });
+		expect(r.body).toEqual({
+			phone: '2065558004',
+			count: 1,
+			messages: [expect.objectContaining({ kind: 'transactional', text: 'hello' })],
+		});
 		expect((await control(sb, 'GET', '/messages/2065558999')).body.count).toBe(0);
 		expect((await control(sb, 'GET', '/messages/abc')).status).toBe(400);
 	});
@@ -64,8 +85,14 @@ describe('control API', () => {
 	test('config: read, change, and refuse unknown keys or bad values', async () => {
 		const before = (await control(sb, 'GET', '/config')).body;
 		expect(before).toMatchObject({ webhookDelayMs: 5, rateLimits: { v2: null, v3: null } });
-		const after = await control(sb, 'POST', '/config', { webhookDelayMs: 20, rateLimits: { v3: { limit: 10, windowMs: 1000 } } });
-		expect(after.body).toMatchObject({ webhookDelayMs: 20, rateLimits: { v2: null, v3: { limit: 10, windowMs: 1000 } } });
+		const after = await control(sb, 'POST', '/config', {
+			webhookDelayMs: 20,
+			rateLimits: { v3: { limit: 10, windowMs: 1000 } },
+		});
+		expect(after.body).toMatchObject({
+			webhookDelayMs: 20,
+			rateLimits: { v2: null, v3: { limit: 10, windowMs: 1000 } },
+		});
 		expect((await control(sb, 'POST', '/config', { port: 1 })).status).toBe(400);
 		expect((await control(sb, 'POST', '/config', { webhookDelayMs: -1 })).status).toBe(400);
 		await control(sb, 'POST', '/reset');
@@ -79,16 +106,23 @@ describe('control API', () => {
 
 	test('a reply with no list and no earlier message is a 404', async () => {
 		await control(sb, 'POST', '/reset');
-		expect((await control(sb, 'POST', '/replies', { phone: '2065558005', text: 'hi' })).status).toBe(404);
+		expect(
+			(await control(sb, 'POST', '/replies', { phone: '2065558005', text: 'hi' })).status,
+		).toBe(404);
 	});
 
 	test('startSandbox options override the seed', async () => {
-		const custom = await start({ seed: { lists: [{ id: 7, name: 'Only' }], shortcodes: { '12345': ['HELLO'] } } });
+		const custom = await start({
+			seed: { lists: [{ id: 7, name: 'Only' }], shortcodes: { 12345: ['HELLO'] } },
+		});
 		try {
 			const lists = await v2(custom, 'GET', '/lists');
 			expect(lists.body).toMatchObject({ count: 1, lists: [{ id: 7, name: 'Only' }] });
 			expect((await v2(custom, 'GET', '/shortcodes')).body.shortcodes).toEqual(['12345']);
-			expect((await v2(custom, 'POST', '/shortcodes/12345/test_keyword', { keyword_name: 'hello' })).body.keyword_name).toBe('unavailable');
+			expect(
+				(await v2(custom, 'POST', '/shortcodes/12345/test_keyword', { keyword_name: 'hello' })).body
+					.keyword_name,
+			).toBe('unavailable');
 		} finally {
 			await custom.close();
 		}
@@ -97,7 +131,11 @@ describe('control API', () => {
 
 describe('sandbox/cli.js', () => {
 	test('prints the URL and credentials, serves, and stops cleanly on SIGTERM', async () => {
-		const child = spawn(process.execPath, [path.join(__dirname, '../../sandbox/cli.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(
+			process.execPath,
+			[path.join(__dirname, '../../sandbox/cli.js'), '--port', '0'],
+			{ stdio: ['ignore', 'pipe', 'pipe'] },
+		);
 		let out = '';
 		child.stdout.on('data', (c) => (out += c));
 		const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
@@ -106,7 +144,9 @@ describe('sandbox/cli.js', () => {
 			expect(out).toContain('sandbox@example.com');
 			expect(out).toContain('sandbox-v2-key');
 			expect(out).toContain('tatango_key_sandbox');
-			const res = await fetch(`${url}/api/v2/accounts/me`, { headers: { authorization: basic('sandbox@example.com', 'sandbox-v2-key') } });
+			const res = await fetch(`${url}/api/v2/accounts/me`, {
+				headers: { authorization: basic('sandbox@example.com', 'sandbox-v2-key') },
+			});
 			expect(res.status).toBe(200);
 		} finally {
 			child.kill('SIGTERM');
@@ -115,7 +155,11 @@ describe('sandbox/cli.js', () => {
 	}, 20000);
 
 	test('refuses an unknown argument with exit code 2', async () => {
-		const child = spawn(process.execPath, [path.join(__dirname, '../../sandbox/cli.js'), '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(
+			process.execPath,
+			[path.join(__dirname, '../../sandbox/cli.js'), '--bogus'],
+			{ stdio: ['ignore', 'pipe', 'pipe'] },
+		);
 		const code = await new Promise((resolve) => child.on('exit', resolve));
 		expect(code).toBe(2);
 	});

@@ -29,7 +29,15 @@ describe('fault injection', () => {
 	beforeEach(() => control(sb, 'POST', '/reset'));
 
 	test('status / before: 503 in the v2 shape and nothing sent; the next call works', async () => {
-		await control(sb, 'POST', '/faults', [{ match: { method: 'POST', path: TM }, kind: 'status', status: 503, phase: 'before', times: 1 }]);
+		await control(sb, 'POST', '/faults', [
+			{
+				match: { method: 'POST', path: TM },
+				kind: 'status',
+				status: 503,
+				phase: 'before',
+				times: 1,
+			},
+		]);
 		const r = await v2(sb, 'POST', '/transactional_messages', tm('2065557001'));
 		expect(r.status).toBe(503);
 		expect(r.body).toEqual({ status: 'error', error: 'Service Unavailable' });
@@ -39,7 +47,12 @@ describe('fault injection', () => {
 	});
 
 	test('status / after: 500 but the message was sent, so a retry makes a visible double send', async () => {
-		await control(sb, 'POST', '/faults', { match: { path: TM }, kind: 'status', status: 500, phase: 'after' });
+		await control(sb, 'POST', '/faults', {
+			match: { path: TM },
+			kind: 'status',
+			status: 500,
+			phase: 'after',
+		});
 		const r = await v2(sb, 'POST', '/transactional_messages', tm('2065557002'));
 		expect(r.status).toBe(500);
 		expect(r.body).toEqual({ status: 'error', error: 'Internal Server Error' });
@@ -70,7 +83,9 @@ describe('fault injection', () => {
 		const { port } = new URL(sb.url);
 		const received = await new Promise((resolve, reject) => {
 			const socket = net.connect(Number(port), '127.0.0.1', () => {
-				socket.write('GET /api/v2/shortcodes HTTP/1.1\r\nHost: x\r\nAuthorization: Basic eA==\r\n\r\n');
+				socket.write(
+					'GET /api/v2/shortcodes HTTP/1.1\r\nHost: x\r\nAuthorization: Basic eA==\r\n\r\n',
+				);
 			});
 			let data = '';
 			socket.on('data', (c) => (data += c));
@@ -96,14 +111,18 @@ describe('fault injection', () => {
 	});
 
 	test('slow / before: nothing happens until the delay passes; slow / after: the effect comes first', async () => {
-		await control(sb, 'POST', '/faults', [{ match: { path: TM }, kind: 'slow', delayMs: 400, phase: 'before' }]);
+		await control(sb, 'POST', '/faults', [
+			{ match: { path: TM }, kind: 'slow', delayMs: 400, phase: 'before' },
+		]);
 		const pending = v2(sb, 'POST', '/transactional_messages', tm('2065557006'));
 		await new Promise((r) => setTimeout(r, 100));
 		expect(await count(sb, '2065557006')).toBe(0);
 		await pending;
 		expect(await count(sb, '2065557006')).toBe(1);
 
-		await control(sb, 'POST', '/faults', [{ match: { path: TM }, kind: 'slow', delayMs: 1500, phase: 'after' }]);
+		await control(sb, 'POST', '/faults', [
+			{ match: { path: TM }, kind: 'slow', delayMs: 1500, phase: 'after' },
+		]);
 		const late = v2(sb, 'POST', '/transactional_messages', tm('2065557007'));
 		const seen = await (async () => {
 			for (let i = 0; i < 100; i++) {
@@ -117,7 +136,16 @@ describe('fault injection', () => {
 	});
 
 	test('faults are used `times` times, match method and path patterns, and do not hit other requests', async () => {
-		await control(sb, 'POST', '/faults', { faults: [{ match: { method: 'POST', path: '/api/v2/lists/*/subscribers' }, kind: 'status', status: 502, times: 2 }] });
+		await control(sb, 'POST', '/faults', {
+			faults: [
+				{
+					match: { method: 'POST', path: '/api/v2/lists/*/subscribers' },
+					kind: 'status',
+					status: 502,
+					times: 2,
+				},
+			],
+		});
 		expect((await v2(sb, 'GET', '/lists/101')).status).toBe(200);
 		const body = { subscriber: { phone_number: '2065557008' } };
 		expect((await v2(sb, 'POST', '/lists/101/subscribers', body)).status).toBe(502);
@@ -127,14 +155,22 @@ describe('fault injection', () => {
 	});
 
 	test('v3 faults use the v3 error shape; before-faults strike even before auth', async () => {
-		await control(sb, 'POST', '/faults', [{ match: { path: '/transactional_messages/send_rcs_rich_card' }, kind: 'status', status: 500 }]);
+		await control(sb, 'POST', '/faults', [
+			{
+				match: { path: '/transactional_messages/send_rcs_rich_card' },
+				kind: 'status',
+				status: 500,
+			},
+		]);
 		const r = await v3(sb, '/transactional_messages/send_rcs_rich_card', {}, { key: null });
 		expect(r.status).toBe(500);
 		expect(r.body).toEqual({ message: 'Internal Server Error' });
 	});
 
 	test('a 429 status fault carries Retry-After', async () => {
-		await control(sb, 'POST', '/faults', [{ match: { path: TM }, kind: 'status', status: 429, retryAfter: 7 }]);
+		await control(sb, 'POST', '/faults', [
+			{ match: { path: TM }, kind: 'status', status: 429, retryAfter: 7 },
+		]);
 		const r = await v2(sb, 'POST', '/transactional_messages', tm('2065557009'));
 		expect(r.status).toBe(429);
 		expect(r.body).toEqual({ status: 'error', error: 'Rate limit exceeded' });
@@ -142,7 +178,13 @@ describe('fault injection', () => {
 	});
 
 	test('invalid fault specs are refused; reset clears queued faults', async () => {
-		for (const bad of [{ kind: 'explode' }, { kind: 'status', status: 200 }, { kind: 'drop', phase: 'during' }, { kind: 'slow', times: 0 }, { kind: 'drop', match: { path: 'no-slash' } }]) {
+		for (const bad of [
+			{ kind: 'explode' },
+			{ kind: 'status', status: 200 },
+			{ kind: 'drop', phase: 'during' },
+			{ kind: 'slow', times: 0 },
+			{ kind: 'drop', match: { path: 'no-slash' } },
+		]) {
 			const r = await control(sb, 'POST', '/faults', bad);
 			expect(r.status).toBe(400);
 			expect(typeof r.body.error).toBe('string');
@@ -157,6 +199,6 @@ describe('fault injection', () => {
 	test('the control API itself is never faulted', async () => {
 		await control(sb, 'POST', '/faults', { kind: 'status', status: 500, times: 3 });
 		expect((await control(sb, 'GET', '/inspect')).status).toBe(200);
-		expect((await messagesOf(sb, '2065557010'))).toEqual([]);
+		expect(await messagesOf(sb, '2065557010')).toEqual([]);
 	});
 });

@@ -9,7 +9,13 @@ const V2_KEY = 'sandbox-v2-key';
 const V3_KEY = 'tatango_key_sandbox';
 
 /** Options that make every asynchronous part of the sandbox run in milliseconds. */
-const FAST = { port: 0, webhookDelayMs: 5, webhookRetryScale: 0.0001, webhookRetryJitter: false, momtReportStepMs: 200 };
+const FAST = {
+	port: 0,
+	webhookDelayMs: 5,
+	webhookRetryScale: 0.0001,
+	webhookRetryJitter: false,
+	momtReportStepMs: 200,
+};
 
 /** @param {Record<string, any>} [options] */
 function start(options = {}) {
@@ -35,7 +41,11 @@ async function v2(sb, method, path, body, opts = {}) {
 	const auth = opts.auth === undefined ? basic(V2_EMAIL, V2_KEY) : opts.auth;
 	if (auth) headers.authorization = auth;
 	if (body !== undefined) headers['content-type'] = 'application/json';
-	const res = await fetch(`${sb.url}/api/v2${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+	const res = await fetch(`${sb.url}/api/v2${path}`, {
+		method,
+		headers,
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
 	const text = await res.text();
 	return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
@@ -52,7 +62,11 @@ async function v3(sb, path, body, opts = {}) {
 	const headers = { 'content-type': 'application/json' };
 	const key = opts.key === undefined ? V3_KEY : opts.key;
 	if (key) headers['x-api-key'] = key;
-	const res = await fetch(`${sb.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+	const res = await fetch(`${sb.url}${path}`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify(body),
+	});
 	const text = await res.text();
 	return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
@@ -102,7 +116,12 @@ async function receiver(respond = () => 200) {
 		let data = '';
 		req.on('data', (c) => (data += c));
 		req.on('end', () => {
-			const entry = { path: req.url || '', headers: req.headers, body: data ? JSON.parse(data) : null, status: 0 };
+			const entry = {
+				path: req.url || '',
+				headers: req.headers,
+				body: data ? JSON.parse(data) : null,
+				status: 0,
+			};
 			entry.status = respond(received.length + 1, entry);
 			received.push(entry);
 			res.writeHead(entry.status, { 'content-type': 'application/json' });
@@ -129,4 +148,17 @@ async function messagesOf(sb, phone) {
 	return (await control(sb, 'GET', `/messages/${phone}`)).body.messages;
 }
 
-module.exports = { start, v2, v3, control, waitFor, receiver, messagesOf, basic, V2_EMAIL, V2_KEY, V3_KEY, FAST };
+module.exports = {
+	start,
+	v2,
+	v3,
+	control,
+	waitFor,
+	receiver,
+	messagesOf,
+	basic,
+	V2_EMAIL,
+	V2_KEY,
+	V3_KEY,
+	FAST,
+};

@@ -12,7 +12,8 @@ describe('POST /shortcodes/{id}/test_keyword', () => {
 	afterAll(() => sb.close());
 
 	/** @param {string} code @param {unknown} name */
-	const test_keyword = (code, name) => v2(sb, 'POST', `/shortcodes/${code}/test_keyword`, { keyword_name: name });
+	const test_keyword = (code, name) =>
+		v2(sb, 'POST', `/shortcodes/${code}/test_keyword`, { keyword_name: name });
 
 	test('a free name is available', async () => {
 		const r = await test_keyword('33733', 'SPRING');
@@ -24,7 +25,11 @@ describe('POST /shortcodes/{id}/test_keyword', () => {
 		for (const name of ['JOIN', 'deals', 'Vip']) {
 			const r = await test_keyword('33733', name);
 			expect(r.status).toBe(200);
-			expect(r.body).toEqual({ status: 'OK', keyword_name: 'unavailable', error: 'Name is in use' });
+			expect(r.body).toEqual({
+				status: 'OK',
+				keyword_name: 'unavailable',
+				error: 'Name is in use',
+			});
 		}
 	});
 
@@ -36,8 +41,21 @@ describe('POST /shortcodes/{id}/test_keyword', () => {
 
 	test('reserved words are unavailable everywhere', async () => {
 		for (const code of ['33733', '44844']) {
-			for (const name of ['stop', 'HELP', 'End', 'CANCEL', 'unsubscribe', 'QUIT', 'INFO', 'STOPALL']) {
-				expect((await test_keyword(code, name)).body).toEqual({ status: 'OK', keyword_name: 'unavailable', error: 'Name is in use' });
+			for (const name of [
+				'stop',
+				'HELP',
+				'End',
+				'CANCEL',
+				'unsubscribe',
+				'QUIT',
+				'INFO',
+				'STOPALL',
+			]) {
+				expect((await test_keyword(code, name)).body).toEqual({
+					status: 'OK',
+					keyword_name: 'unavailable',
+					error: 'Name is in use',
+				});
 			}
 		}
 	});

@@ -14,8 +14,16 @@ describe('lists, pagination and shortcodes', () => {
 	test('GET /lists pages at 10 by default', async () => {
 		const r = await v2(sb, 'GET', '/lists');
 		expect(r.status).toBe(200);
-		expect(r.body).toMatchObject({ status: 'OK', per_page: 10, count: 12, page: 1, pages_count: 2 });
-		expect(r.body.lists.map((/** @type {any} */ l) => l.id)).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
+		expect(r.body).toMatchObject({
+			status: 'OK',
+			per_page: 10,
+			count: 12,
+			page: 1,
+			pages_count: 2,
+		});
+		expect(r.body.lists.map((/** @type {any} */ l) => l.id)).toEqual([
+			101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
+		]);
 	});
 
 	test('page 2 holds the remaining lists; a page past the end is empty', async () => {
@@ -38,14 +46,30 @@ describe('lists, pagination and shortcodes', () => {
 
 	test('pages_count is 0 for an empty collection', async () => {
 		const r = await v2(sb, 'GET', '/lists/101/webhooks');
-		expect(r.body).toEqual({ status: 'OK', per_page: 10, count: 0, page: 1, pages_count: 0, webhooks: [] });
+		expect(r.body).toEqual({
+			status: 'OK',
+			per_page: 10,
+			count: 0,
+			page: 1,
+			pages_count: 0,
+			webhooks: [],
+		});
 	});
 
 	test('GET /lists/{id} returns the list object; unknown ids are 404 List not found', async () => {
 		const r = await v2(sb, 'GET', '/lists/102');
 		expect(r.status).toBe(200);
-		expect(r.body.list).toMatchObject({ id: 102, name: 'VIP Club', opt_in_type: 'double', keyword_names: ['VIP'], counts: { subscribers: 0, unsubscribed: 0, cleaned: 0 } });
-		expect(r.body.list.opt_in_requests.map((/** @type {any} */ q) => q.success_action)).toEqual(['nextrequest', 'optinsubscriber']);
+		expect(r.body.list).toMatchObject({
+			id: 102,
+			name: 'VIP Club',
+			opt_in_type: 'double',
+			keyword_names: ['VIP'],
+			counts: { subscribers: 0, unsubscribed: 0, cleaned: 0 },
+		});
+		expect(r.body.list.opt_in_requests.map((/** @type {any} */ q) => q.success_action)).toEqual([
+			'nextrequest',
+			'optinsubscriber',
+		]);
 		for (const id of ['999', 'abc']) {
 			const missing = await v2(sb, 'GET', `/lists/${id}`);
 			expect(missing.status).toBe(404);

@@ -17,7 +17,18 @@ describe('MOMT reports', () => {
 		const r = await v2(sb, 'GET', '/momt_reports/1');
 		expect(r.status).toBe(200);
 		expect(r.body.status).toBe('OK');
-		expect(r.body.momt_report).toMatchObject({ id: 1, account_id: 37, percent_complete: 100, counts_calculated: true, total_rows: 1280, processed_rows: 1280, mo_count: 214, mt_count: 1066, is_csv: false, date_range: 'json' });
+		expect(r.body.momt_report).toMatchObject({
+			id: 1,
+			account_id: 37,
+			percent_complete: 100,
+			counts_calculated: true,
+			total_rows: 1280,
+			processed_rows: 1280,
+			mo_count: 214,
+			mt_count: 1066,
+			is_csv: false,
+			date_range: 'json',
+		});
 		expect(r.body.momt_report.import_completed_at).not.toBeNull();
 		const csv = await fetch(r.body.momt_report.s3_url);
 		expect(csv.status).toBe(200);
@@ -39,19 +50,35 @@ describe('MOMT reports', () => {
 		}, 15000);
 		expect(done).toMatchObject({ counts_calculated: true, processed_rows: 640, total_rows: 640 });
 		expect(done.import_completed_at).not.toBeNull();
-		expect(done.s3_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_sandbox\/files\/momt_reports\/2\.csv$/);
+		expect(done.s3_url).toMatch(
+			/^http:\/\/127\.0\.0\.1:\d+\/_sandbox\/files\/momt_reports\/2\.csv$/,
+		);
 	});
 
 	test('a created report starts at 0% and counts the messages the sandbox sent in the range', async () => {
 		await control(sb, 'POST', '/reset');
-		await v2(sb, 'POST', '/transactional_messages', { transactional_message: { number: '2065553001', content: 'one' } });
-		await v2(sb, 'POST', '/transactional_messages', { transactional_message: { number: '2065553002', content: 'two' } });
+		await v2(sb, 'POST', '/transactional_messages', {
+			transactional_message: { number: '2065553001', content: 'one' },
+		});
+		await v2(sb, 'POST', '/transactional_messages', {
+			transactional_message: { number: '2065553002', content: 'two' },
+		});
 		const from = new Date(Date.now() - 3600000).toISOString();
 		const to = new Date(Date.now() + 3600000).toISOString();
-		const created = await v2(sb, 'POST', '/momt_reports', { date_from: from, date_to: to, webhook_callback_url: 'https://example.com/cb' });
+		const created = await v2(sb, 'POST', '/momt_reports', {
+			date_from: from,
+			date_to: to,
+			webhook_callback_url: 'https://example.com/cb',
+		});
 		expect(created.status).toBe(200);
 		const rep = created.body.momt_report;
-		expect(rep).toMatchObject({ percent_complete: 0, counts_calculated: false, import_started_at: null, processed_rows: 0, webhook_callback_url: null });
+		expect(rep).toMatchObject({
+			percent_complete: 0,
+			counts_calculated: false,
+			import_started_at: null,
+			processed_rows: 0,
+			webhook_callback_url: null,
+		});
 		expect(rep.id).toBeGreaterThanOrEqual(3);
 		// Progress is visible in between, and it ends complete.
 		const seen = new Set();
@@ -68,16 +95,26 @@ describe('MOMT reports', () => {
 
 	test('clock advance completes a report at once', async () => {
 		await control(sb, 'POST', '/config', { momtReportStepMs: 3600000 });
-		const created = await v2(sb, 'POST', '/momt_reports', { date_from: '2024-01-01T00:00:00Z', date_to: '2024-02-01T00:00:00Z' });
+		const created = await v2(sb, 'POST', '/momt_reports', {
+			date_from: '2024-01-01T00:00:00Z',
+			date_to: '2024-02-01T00:00:00Z',
+		});
 		const id = created.body.momt_report.id;
 		expect((await v2(sb, 'GET', `/momt_reports/${id}`)).body.momt_report.percent_complete).toBe(0);
 		await control(sb, 'POST', '/clock/advance', { hours: 5 });
-		expect((await v2(sb, 'GET', `/momt_reports/${id}`)).body.momt_report.percent_complete).toBe(100);
+		expect((await v2(sb, 'GET', `/momt_reports/${id}`)).body.momt_report.percent_complete).toBe(
+			100,
+		);
 		await control(sb, 'POST', '/reset');
 	});
 
 	test('validation and unknown ids', async () => {
-		for (const body of [{}, { date_from: '2024-01-01T00:00:00Z' }, { date_from: 'yesterday', date_to: '2024-01-01T00:00:00Z' }, { date_from: '2024-02-01T00:00:00Z', date_to: '2024-01-01T00:00:00Z' }]) {
+		for (const body of [
+			{},
+			{ date_from: '2024-01-01T00:00:00Z' },
+			{ date_from: 'yesterday', date_to: '2024-01-01T00:00:00Z' },
+			{ date_from: '2024-02-01T00:00:00Z', date_to: '2024-01-01T00:00:00Z' },
+		]) {
 			const r = await v2(sb, 'POST', '/momt_reports', body);
 			expect(r.status).toBe(422);
 			expect(r.body.status).toBe('error');

@@ -19,7 +19,9 @@ describe('rate limits', () => {
 		/** @type {Awaited<ReturnType<typeof start>>} */
 		let sb;
 		beforeAll(async () => {
-			sb = await start({ rateLimits: { v2: { limit: 3, windowMs: 60000 }, v3: { limit: 2, windowMs: 10000 } } });
+			sb = await start({
+				rateLimits: { v2: { limit: 3, windowMs: 60000 }, v3: { limit: 2, windowMs: 10000 } },
+			});
 		});
 		afterAll(() => sb.close());
 		beforeEach(() => control(sb, 'POST', '/reset'));
@@ -37,7 +39,9 @@ describe('rate limits', () => {
 
 		test('v2: a refused call has no effect', async () => {
 			for (let i = 0; i < 3; i++) await v2(sb, 'GET', '/lists');
-			const r = await v2(sb, 'POST', '/transactional_messages', { transactional_message: { number: '2065556001', content: 'hi' } });
+			const r = await v2(sb, 'POST', '/transactional_messages', {
+				transactional_message: { number: '2065556001', content: 'hi' },
+			});
 			expect(r.status).toBe(429);
 			expect((await control(sb, 'GET', '/messages/2065556001')).body.count).toBe(0);
 		});
@@ -57,15 +61,35 @@ describe('rate limits', () => {
 			// v3 has its own budget.
 			expect((await v3(sb, RCS, {})).status).toBe(400);
 			// Bad credentials are not counted against, nor blocked by, the good one's window.
-			expect((await v2(sb, 'GET', '/lists', undefined, { auth: basic('sandbox@example.com', 'wrong') })).status).toBe(401);
+			expect(
+				(await v2(sb, 'GET', '/lists', undefined, { auth: basic('sandbox@example.com', 'wrong') }))
+					.status,
+			).toBe(401);
 		});
 
 		test('a second credential has its own window', async () => {
-			const other = await start({ accounts: { v2: [{ email: 'a@example.com', apiKey: 'ka', accountId: 1, username: 'a' }, { email: 'b@example.com', apiKey: 'kb', accountId: 2, username: 'b' }] }, rateLimits: { v2: { limit: 1, windowMs: 60000 } } });
+			const other = await start({
+				accounts: {
+					v2: [
+						{ email: 'a@example.com', apiKey: 'ka', accountId: 1, username: 'a' },
+						{ email: 'b@example.com', apiKey: 'kb', accountId: 2, username: 'b' },
+					],
+				},
+				rateLimits: { v2: { limit: 1, windowMs: 60000 } },
+			});
 			try {
-				expect((await v2(other, 'GET', '/lists', undefined, { auth: basic('a@example.com', 'ka') })).status).toBe(200);
-				expect((await v2(other, 'GET', '/lists', undefined, { auth: basic('a@example.com', 'ka') })).status).toBe(429);
-				expect((await v2(other, 'GET', '/lists', undefined, { auth: basic('b@example.com', 'kb') })).status).toBe(200);
+				expect(
+					(await v2(other, 'GET', '/lists', undefined, { auth: basic('a@example.com', 'ka') }))
+						.status,
+				).toBe(200);
+				expect(
+					(await v2(other, 'GET', '/lists', undefined, { auth: basic('a@example.com', 'ka') }))
+						.status,
+				).toBe(429);
+				expect(
+					(await v2(other, 'GET', '/lists', undefined, { auth: basic('b@example.com', 'kb') }))
+						.status,
+				).toBe(200);
 			} finally {
 				await other.close();
 			}
@@ -88,7 +112,9 @@ describe('rate limits', () => {
 		});
 
 		test('invalid limit config is refused', async () => {
-			const r = await control(sb, 'POST', '/config', { rateLimits: { v2: { limit: 0, windowMs: 1000 } } });
+			const r = await control(sb, 'POST', '/config', {
+				rateLimits: { v2: { limit: 0, windowMs: 1000 } },
+			});
 			expect(r.status).toBe(400);
 			expect(r.body.error).toMatch(/limit/);
 		});

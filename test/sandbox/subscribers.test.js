@@ -16,7 +16,17 @@ describe('subscriber state machine', () => {
 	beforeEach(() => control(sb, 'POST', '/reset'));
 
 	test('single opt-in list: a new number is subscribed (201) and gets the first opt-in message', async () => {
-		const r = await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551111', { first_name: 'Ada', tags: 'vip customer, card holder,daily alerts', loyalty_id: 'L-7', gender: 'Female' }));
+		const r = await v2(
+			sb,
+			'POST',
+			'/lists/101/subscribers',
+			sub('2065551111', {
+				first_name: 'Ada',
+				tags: 'vip customer, card holder,daily alerts',
+				loyalty_id: 'L-7',
+				gender: 'Female',
+			}),
+		);
 		expect(r.status).toBe(201);
 		expect(r.body.status).toBe('Subscriber added');
 		expect(r.body.subscriber).toMatchObject({
@@ -41,12 +51,19 @@ describe('subscriber state machine', () => {
 	test('single opt-in list without an opt-in message says so and sends nothing', async () => {
 		const r = await v2(sb, 'POST', '/lists/103/subscribers', sub('2065551112'));
 		expect(r.status).toBe(201);
-		expect(r.body.status).toBe('Subscriber has been added - no opt-in message was sent due to list settings.');
+		expect(r.body.status).toBe(
+			'Subscriber has been added - no opt-in message was sent due to list settings.',
+		);
 		expect(await messagesOf(sb, '2065551112')).toEqual([]);
 	});
 
 	test('bypass_opt_in_response inside subscriber suppresses the confirmation message', async () => {
-		const r = await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551113', { bypass_opt_in_response: true }));
+		const r = await v2(
+			sb,
+			'POST',
+			'/lists/101/subscribers',
+			sub('2065551113', { bypass_opt_in_response: true }),
+		);
 		expect(r.status).toBe(201);
 		expect(r.body.status).toBe('Subscriber added');
 		expect(await messagesOf(sb, '2065551113')).toEqual([]);
@@ -63,7 +80,12 @@ describe('subscriber state machine', () => {
 	});
 
 	test('double opt-in list with bypass_opt_in_process: subscribed at once with the confirmation', async () => {
-		const r = await v2(sb, 'POST', '/lists/102/subscribers', sub('2065551115', { bypass_opt_in_process: true }));
+		const r = await v2(
+			sb,
+			'POST',
+			'/lists/102/subscribers',
+			sub('2065551115', { bypass_opt_in_process: true }),
+		);
 		expect(r.status).toBe(201);
 		expect(r.body.status).toBe('Subscriber added');
 		expect(r.body.subscriber.optin_in_progress).toBe(false);
@@ -73,14 +95,24 @@ describe('subscriber state machine', () => {
 	});
 
 	test('both bypass flags: a silent add', async () => {
-		const r = await v2(sb, 'POST', '/lists/102/subscribers', sub('2065551116', { bypass_opt_in_process: true, bypass_opt_in_response: 'true' }));
+		const r = await v2(
+			sb,
+			'POST',
+			'/lists/102/subscribers',
+			sub('2065551116', { bypass_opt_in_process: true, bypass_opt_in_response: 'true' }),
+		);
 		expect(r.body.status).toBe('Subscriber added');
 		expect(await messagesOf(sb, '2065551116')).toEqual([]);
 	});
 
 	test('already subscribed: 200, no change and no new message', async () => {
 		await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551117', { first_name: 'First' }));
-		const again = await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551117', { first_name: 'Changed' }));
+		const again = await v2(
+			sb,
+			'POST',
+			'/lists/101/subscribers',
+			sub('2065551117', { first_name: 'Changed' }),
+		);
 		expect(again.status).toBe(200);
 		expect(again.body.status).toBe('Subscriber is already subscribed to this campaign.');
 		expect(again.body.subscriber.first_name).toBe('First');
@@ -91,14 +123,18 @@ describe('subscriber state machine', () => {
 		await v2(sb, 'POST', '/lists/102/subscribers', sub('2065551118'));
 		const again = await v2(sb, 'POST', '/lists/102/subscribers', sub('2065551118'));
 		expect(again.status).toBe(200);
-		expect(again.body.status).toBe('Subscriber has already been sent opt-in message for this campaign.');
+		expect(again.body.status).toBe(
+			'Subscriber has already been sent opt-in message for this campaign.',
+		);
 		expect(await messagesOf(sb, '2065551118')).toHaveLength(1);
 	});
 
 	test('unsubscribe sets opted_out_at, affects only that list, and a new add resubscribes with the second message', async () => {
 		await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551119'));
 		await v2(sb, 'POST', '/lists/104/subscribers', sub('2065551119'));
-		const del = await v2(sb, 'DELETE', '/lists/101/subscribers/2065551119', undefined, { headers: { 'content-type': 'application/json' } });
+		const del = await v2(sb, 'DELETE', '/lists/101/subscribers/2065551119', undefined, {
+			headers: { 'content-type': 'application/json' },
+		});
 		expect(del.status).toBe(200);
 		expect(del.body.status).toBe('successfully unsubscribed');
 		expect(del.body.subscriber.opted_out_at).toMatch(/Z$/);
@@ -111,15 +147,23 @@ describe('subscriber state machine', () => {
 		expect(back.status).toBe(201);
 		expect(back.body.status).toBe('Subscriber added');
 		expect(back.body.subscriber.opted_out_at).toBeNull();
-		const msgs = (await messagesOf(sb, '2065551119')).filter((/** @type {any} */ m) => m.listId === 101);
-		expect(msgs.map((/** @type {any} */ m) => m.text)).toEqual([expect.stringContaining('thanks for joining'), expect.stringContaining('welcome back')]);
+		const msgs = (await messagesOf(sb, '2065551119')).filter(
+			(/** @type {any} */ m) => m.listId === 101,
+		);
+		expect(msgs.map((/** @type {any} */ m) => m.text)).toEqual([
+			expect.stringContaining('thanks for joining'),
+			expect.stringContaining('welcome back'),
+		]);
 	});
 
 	test('landline and unreachable test numbers are refused with 422', async () => {
 		for (const phone of ['2065550100', '2065550101']) {
 			const r = await v2(sb, 'POST', '/lists/101/subscribers', sub(phone));
 			expect(r.status).toBe(422);
-			expect(r.body).toEqual({ status: 'error', error: 'Bad phone number: landline or unreachable carrier' });
+			expect(r.body).toEqual({
+				status: 'error',
+				error: 'Bad phone number: landline or unreachable carrier',
+			});
 			expect((await v2(sb, 'GET', `/lists/101/subscribers/${phone}`)).status).toBe(404);
 		}
 	});
@@ -157,7 +201,11 @@ describe('subscriber state machine', () => {
 
 	test('cleaned subscribers show cleaned_at and can be added again', async () => {
 		await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551120'));
-		const c = await control(sb, 'POST', '/clean', { listId: 101, phone: '2065551120', reason: 'Deactivated' });
+		const c = await control(sb, 'POST', '/clean', {
+			listId: 101,
+			phone: '2065551120',
+			reason: 'Deactivated',
+		});
 		expect(c.status).toBe(200);
 		const got = await v2(sb, 'GET', '/lists/101/subscribers/2065551120');
 		expect(got.body.subscriber.cleaned_at).not.toBeNull();
@@ -168,8 +216,15 @@ describe('subscriber state machine', () => {
 	});
 
 	test('GET /lists/{id}/subscribers pages the subscribed phone numbers', async () => {
-		for (const p of ['2065551121', '2065551122', '2065551123']) await v2(sb, 'POST', '/lists/101/subscribers', sub(p));
+		for (const p of ['2065551121', '2065551122', '2065551123'])
+			await v2(sb, 'POST', '/lists/101/subscribers', sub(p));
 		const r = await v2(sb, 'GET', '/lists/101/subscribers?per_page=2');
-		expect(r.body).toMatchObject({ per_page: 2, count: 3, page: 1, pages_count: 2, phone_numbers: ['2065551121', '2065551122'] });
+		expect(r.body).toMatchObject({
+			per_page: 2,
+			count: 3,
+			page: 1,
+			pages_count: 2,
+			phone_numbers: ['2065551121', '2065551122'],
+		});
 	});
 });

@@ -16,28 +16,68 @@ describe('POST /transactional_messages', () => {
 	beforeEach(() => control(sb, 'POST', '/reset'));
 
 	test('an SMS is accepted (200, pending) and recorded for the phone', async () => {
-		const r = await v2(sb, 'POST', '/transactional_messages', tm({ number: '2835550430', content: 'Test me!' }));
+		const r = await v2(
+			sb,
+			'POST',
+			'/transactional_messages',
+			tm({ number: '2835550430', content: 'Test me!' }),
+		);
 		expect(r.status).toBe(200);
 		expect(r.body).toEqual({
 			status: 'Message successfully sent.',
-			transactional_message: { id: expect.any(Number), number: '2835550430', content: 'Test me!', status: 'pending' },
+			transactional_message: {
+				id: expect.any(Number),
+				number: '2835550430',
+				content: 'Test me!',
+				status: 'pending',
+			},
 		});
 		const msgs = await messagesOf(sb, '2835550430');
-		expect(msgs).toEqual([expect.objectContaining({ kind: 'transactional', text: 'Test me!', transactionalMessageId: r.body.transactional_message.id })]);
+		expect(msgs).toEqual([
+			expect.objectContaining({
+				kind: 'transactional',
+				text: 'Test me!',
+				transactionalMessageId: r.body.transactional_message.id,
+			}),
+		]);
 	});
 
 	test('160 characters is the SMS limit', async () => {
-		expect((await v2(sb, 'POST', '/transactional_messages', tm({ number: '2835550430', content: 'x'.repeat(160) }))).status).toBe(200);
-		const r = await v2(sb, 'POST', '/transactional_messages', tm({ number: '2835550430', content: 'x'.repeat(161) }));
+		expect(
+			(
+				await v2(
+					sb,
+					'POST',
+					'/transactional_messages',
+					tm({ number: '2835550430', content: 'x'.repeat(160) }),
+				)
+			).status,
+		).toBe(200);
+		const r = await v2(
+			sb,
+			'POST',
+			'/transactional_messages',
+			tm({ number: '2835550430', content: 'x'.repeat(161) }),
+		);
 		expect(r.status).toBe(422);
 		expect(r.body.error).toMatch(/content is too long.*160/);
 	});
 
 	test('an MMS needs subject (≤40), fallback_content (≤160) and attachment_id; content up to 5000', async () => {
-		const ok = { number: '2835550431', content: 'y'.repeat(5000), is_mms: true, subject: 's'.repeat(40), fallback_content: 'f'.repeat(160), attachment_id: 42 };
+		const ok = {
+			number: '2835550431',
+			content: 'y'.repeat(5000),
+			is_mms: true,
+			subject: 's'.repeat(40),
+			fallback_content: 'f'.repeat(160),
+			attachment_id: 42,
+		};
 		const r = await v2(sb, 'POST', '/transactional_messages', tm(ok));
 		expect(r.status).toBe(200);
-		expect((await messagesOf(sb, '2835550431'))[0]).toMatchObject({ kind: 'transactional_mms', isMms: true });
+		expect((await messagesOf(sb, '2835550431'))[0]).toMatchObject({
+			kind: 'transactional_mms',
+			isMms: true,
+		});
 		/** @type {[Record<string, unknown>, RegExp][]} */
 		const bad = [
 			[{ content: 'y'.repeat(5001) }, /5000/],
@@ -78,7 +118,11 @@ describe('POST /transactional_messages', () => {
 	test('unparseable JSON is a 400 in the v2 error shape', async () => {
 		const res = await fetch(`${sb.url}/api/v2/transactional_messages`, {
 			method: 'POST',
-			headers: { authorization: 'Basic ' + Buffer.from('sandbox@example.com:sandbox-v2-key').toString('base64'), 'content-type': 'application/json' },
+			headers: {
+				authorization:
+					'Basic ' + Buffer.from('sandbox@example.com:sandbox-v2-key').toString('base64'),
+				'content-type': 'application/json',
+			},
 			body: '{"transactional_message":',
 		});
 		expect(res.status).toBe(400);

@@ -21,7 +21,10 @@ describe('secret token', () => {
 	test.each([
 		['query parameter', { query: { token: TOKEN } }],
 		['x-tatango-token header', { headers: { 'x-tatango-token': TOKEN } }],
-		['header with other casing (hand-made request objects)', { headers: { 'X-Tatango-Token': TOKEN } }],
+		[
+			'header with other casing (hand-made request objects)',
+			{ headers: { 'X-Tatango-Token': TOKEN } },
+		],
 		['both, both right', { query: { token: TOKEN }, headers: { 'x-tatango-token': TOKEN } }],
 	])('right token as %s passes', (_name, overrides) => {
 		expect(checkCall(call(overrides))).toEqual({ ok: true });
@@ -33,7 +36,11 @@ describe('secret token', () => {
 		['a prefix of the token', { query: { token: TOKEN.slice(0, -1) } }, 'tokenWrong'],
 		['the token plus more', { query: { token: `${TOKEN}x` } }, 'tokenWrong'],
 		['token repeated (array)', { query: { token: [TOKEN, TOKEN] } }, 'tokenWrong'],
-		['right query, wrong header', { query: { token: TOKEN }, headers: { 'x-tatango-token': 'bad' } }, 'tokenWrong'],
+		[
+			'right query, wrong header',
+			{ query: { token: TOKEN }, headers: { 'x-tatango-token': 'bad' } },
+			'tokenWrong',
+		],
 		['no token', {}, 'tokenMissing'],
 		['empty token', { query: { token: '' } }, 'tokenMissing'],
 		['token in another parameter', { query: { api_key: TOKEN } }, 'tokenMissing'],
@@ -54,7 +61,8 @@ describe('secret token', () => {
 });
 
 describe('x-api-key header (v3 credential key)', () => {
-	const withToken = (overrides) => call({ query: { token: TOKEN }, requireApiKey: true, ...overrides });
+	const withToken = (overrides) =>
+		call({ query: { token: TOKEN }, requireApiKey: true, ...overrides });
 
 	test('right key passes', () => {
 		expect(checkCall(withToken({ headers: { 'x-api-key': KEY } }))).toEqual({ ok: true });
@@ -62,7 +70,11 @@ describe('x-api-key header (v3 credential key)', () => {
 	test.each([
 		['wrong key', { headers: { 'x-api-key': 'tatango_key_other' } }, 'apiKeyWrong'],
 		['missing key', {}, 'apiKeyMissing'],
-		['credential without a key', { headers: { 'x-api-key': KEY }, expectedApiKey: undefined }, 'apiKeyNotConfigured'],
+		[
+			'credential without a key',
+			{ headers: { 'x-api-key': KEY }, expectedApiKey: undefined },
+			'apiKeyNotConfigured',
+		],
 	])('%s is refused', (_name, overrides, failure) => {
 		expect(checkCall(withToken(overrides))).toEqual({ ok: false, failure });
 	});
@@ -73,7 +85,9 @@ describe('x-api-key header (v3 credential key)', () => {
 		});
 	});
 	test('the key is ignored unless required', () => {
-		expect(checkCall(call({ query: { token: TOKEN }, headers: { 'x-api-key': 'anything' } }))).toEqual({ ok: true });
+		expect(
+			checkCall(call({ query: { token: TOKEN }, headers: { 'x-api-key': 'anything' } })),
+		).toEqual({ ok: true });
 	});
 });
 
@@ -84,7 +98,14 @@ test('secretsMatch is exact and never matches an empty secret', () => {
 });
 
 test('failure descriptions name the check, never a value', () => {
-	for (const failure of ['tokenNotConfigured', 'tokenMissing', 'tokenWrong', 'apiKeyNotConfigured', 'apiKeyMissing', 'apiKeyWrong']) {
+	for (const failure of [
+		'tokenNotConfigured',
+		'tokenMissing',
+		'tokenWrong',
+		'apiKeyNotConfigured',
+		'apiKeyMissing',
+		'apiKeyWrong',
+	]) {
 		const text = describeFailure(/** @type {any} */ (failure));
 		expect(text.length).toBeGreaterThan(10);
 		expect(text).not.toContain(TOKEN);

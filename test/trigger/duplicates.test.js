@@ -24,7 +24,12 @@ test('an event is a duplicate inside the window and new again after it', () => {
 });
 
 test('times survive the record exactly, today and far ahead', () => {
-	for (const at of [0, 1, Date.parse('2026-11-21T10:00:00.123Z'), Date.parse('2999-12-31T23:59:59.999Z')]) {
+	for (const at of [
+		0,
+		1,
+		Date.parse('2026-11-21T10:00:00.123Z'),
+		Date.parse('2999-12-31T23:59:59.999Z'),
+	]) {
 		expect(recordedAt(remember('', k('a'), at, 2 * at + DAY), k('a'))).toBe(at);
 	}
 });
@@ -56,7 +61,12 @@ test('remember returns a new record and leaves the input alone', () => {
 });
 
 test('expired entries are dropped when a new one is remembered', () => {
-	const record = remember(remember(remember('', k('old'), 0, DAY), k('recent'), 9 * MINUTE, DAY), k('new'), 10 * MINUTE, 5 * MINUTE);
+	const record = remember(
+		remember(remember('', k('old'), 0, DAY), k('recent'), 9 * MINUTE, DAY),
+		k('new'),
+		10 * MINUTE,
+		5 * MINUTE,
+	);
 	expect(recordedAt(record, k('old'))).toBeUndefined();
 	expect(recordedAt(record, k('recent'))).toBe(9 * MINUTE);
 	expect(recordedAt(record, k('new'))).toBe(10 * MINUTE);

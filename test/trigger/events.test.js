@@ -16,8 +16,14 @@ describe('readPayload: what n8n hands over becomes one event object, or a named 
 
 	test('JSON sent without a JSON content type is parsed from the raw body or the text body', () => {
 		const text = JSON.stringify(samples.invalidPhone());
-		expect(readPayload(undefined, Buffer.from(text))).toEqual({ ok: true, payload: samples.invalidPhone() });
-		expect(readPayload({}, Buffer.from(text))).toEqual({ ok: true, payload: samples.invalidPhone() });
+		expect(readPayload(undefined, Buffer.from(text))).toEqual({
+			ok: true,
+			payload: samples.invalidPhone(),
+		});
+		expect(readPayload({}, Buffer.from(text))).toEqual({
+			ok: true,
+			payload: samples.invalidPhone(),
+		});
 		expect(readPayload(text, undefined)).toEqual({ ok: true, payload: samples.invalidPhone() });
 	});
 
@@ -44,7 +50,14 @@ describe('classifyEvent: every documented event gets its normalized fields', () 
 		[
 			'delivery_status success',
 			samples.deliverySuccess(),
-			{ event: 'delivery_status', apiVersion: 'v3', status: 'success', phoneNumber: '5551234567', transactionId: TX, occurredAt: '2024-01-15T10:30:00Z' },
+			{
+				event: 'delivery_status',
+				apiVersion: 'v3',
+				status: 'success',
+				phoneNumber: '5551234567',
+				transactionId: TX,
+				occurredAt: '2024-01-15T10:30:00Z',
+			},
 		],
 		[
 			'delivery_status soft bounce (no deliveredAt)',
@@ -59,17 +72,36 @@ describe('classifyEvent: every documented event gets its normalized fields', () 
 		[
 			'invalid_phone',
 			samples.invalidPhone(),
-			{ event: 'invalid_phone', apiVersion: 'v3', status: null, reason: 'Phone is a landline', phoneNumber: '5551234567', transactionId: TX },
+			{
+				event: 'invalid_phone',
+				apiVersion: 'v3',
+				status: null,
+				reason: 'Phone is a landline',
+				phoneNumber: '5551234567',
+				transactionId: TX,
+			},
 		],
 		[
 			'reply_received',
 			samples.replyReceived(),
-			{ event: 'reply_received', replyText: 'Thanks for your message!', occurredAt: '2024-01-15T10:30:00Z', transactionId: TX },
+			{
+				event: 'reply_received',
+				replyText: 'Thanks for your message!',
+				occurredAt: '2024-01-15T10:30:00Z',
+				transactionId: TX,
+			},
 		],
 		[
 			'v2 subscribe',
 			samples.subscribe(),
-			{ event: 'subscribe', apiVersion: 'v2', optId: '555001', listId: '101', phoneNumber: '2065550123', transactionId: null },
+			{
+				event: 'subscribe',
+				apiVersion: 'v2',
+				optId: '555001',
+				listId: '101',
+				phoneNumber: '2065550123',
+				transactionId: null,
+			},
 		],
 		[
 			'v2 unsubscribe',
@@ -79,12 +111,22 @@ describe('classifyEvent: every documented event gets its normalized fields', () 
 		[
 			'v2 message_sent',
 			samples.messageSent(),
-			{ event: 'message_sent', listId: '101', phoneNumber: null, occurredAt: '2024-01-16T12:00:00Z' },
+			{
+				event: 'message_sent',
+				listId: '101',
+				phoneNumber: null,
+				occurredAt: '2024-01-16T12:00:00Z',
+			},
 		],
 		[
 			'v2 campaign_response (a reply)',
 			samples.campaignResponse(),
-			{ event: 'campaign_response', replyText: 'More please', optId: '555001', occurredAt: '2024-01-16T12:04:59Z' },
+			{
+				event: 'campaign_response',
+				replyText: 'More please',
+				optId: '555001',
+				occurredAt: '2024-01-16T12:04:59Z',
+			},
 		],
 		[
 			'v2 cleaned',
@@ -94,7 +136,14 @@ describe('classifyEvent: every documented event gets its normalized fields', () 
 		[
 			'v2 transactional_message_reply',
 			samples.transactionalReply(),
-			{ event: 'transactional_message_reply', apiVersion: 'v2', transactionId: '589733', replyText: 'I replied to transactional', occurredAt: '2016-08-20T15:12:37-07:00', phoneNumber: '3474437987' },
+			{
+				event: 'transactional_message_reply',
+				apiVersion: 'v2',
+				transactionId: '589733',
+				replyText: 'I replied to transactional',
+				occurredAt: '2016-08-20T15:12:37-07:00',
+				phoneNumber: '3474437987',
+			},
 		],
 	])('%s', (_name, payload, expected) => {
 		const event = classifyEvent(payload);
@@ -103,18 +152,24 @@ describe('classifyEvent: every documented event gets its normalized fields', () 
 	});
 
 	test('unknown event types are named as sent and marked not recognized', () => {
-		expect(classifyEvent({ transactionId: TX, eventType: 'read_receipt', body: {} })).toMatchObject({
-			event: 'read_receipt',
-			recognized: false,
-			apiVersion: 'v3',
-			transactionId: TX,
-		});
+		expect(classifyEvent({ transactionId: TX, eventType: 'read_receipt', body: {} })).toMatchObject(
+			{
+				event: 'read_receipt',
+				recognized: false,
+				apiVersion: 'v3',
+				transactionId: TX,
+			},
+		);
 		expect(classifyEvent({ type: 'keyword_changed', campaign_id: 3 })).toMatchObject({
 			event: 'keyword_changed',
 			recognized: false,
 			apiVersion: 'v2',
 		});
-		expect(classifyEvent({ hello: 'world' })).toMatchObject({ event: 'unknown', recognized: false, apiVersion: null });
+		expect(classifyEvent({ hello: 'world' })).toMatchObject({
+			event: 'unknown',
+			recognized: false,
+			apiVersion: null,
+		});
 	});
 
 	test('delivery statuses are folded to the documented spelling; others are kept as sent', () => {
@@ -150,18 +205,27 @@ describe('event identity: what counts as the same event delivered again', () => 
 	test('v2 duplicates share the opt_id even when their timestamps differ', () => {
 		const retry = { ...samples.subscribe(), timestamp: '2024-01-15T10:30:00.020Z' };
 		expect(identity(retry)).toBe(identity(samples.subscribe()));
-		expect(identity({ ...samples.subscribe(), opt_id: 555009 })).not.toBe(identity(samples.subscribe()));
+		expect(identity({ ...samples.subscribe(), opt_id: 555009 })).not.toBe(
+			identity(samples.subscribe()),
+		);
 	});
 
 	test('an ID sent as a number or as a string is the same ID', () => {
-		expect(identity({ ...samples.subscribe(), opt_id: '555001' })).toBe(identity(samples.subscribe()));
+		expect(identity({ ...samples.subscribe(), opt_id: '555001' })).toBe(
+			identity(samples.subscribe()),
+		);
 	});
 
 	test('without an ID, only an identical payload is the same event', () => {
 		const noId = { eventType: 'delivery_status', body: { status: 'success', phoneNumber: '1' } };
-		const reordered = { body: { phoneNumber: '1', status: 'success' }, eventType: 'delivery_status' };
+		const reordered = {
+			body: { phoneNumber: '1', status: 'success' },
+			eventType: 'delivery_status',
+		};
 		expect(identity(reordered)).toBe(identity(noId));
-		expect(identity({ ...noId, body: { status: 'success', phoneNumber: '2' } })).not.toBe(identity(noId));
+		expect(identity({ ...noId, body: { status: 'success', phoneNumber: '2' } })).not.toBe(
+			identity(noId),
+		);
 	});
 
 	test('canonicalJson ignores key order only', () => {

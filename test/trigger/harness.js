@@ -35,7 +35,8 @@ const {
 	WorkflowExecute,
 } = require('n8n-core');
 // n8n-core ships its own copies of these; its contexts look services up in its own container.
-const fromCore = (name) => require(require.resolve(name, { paths: [path.dirname(require.resolve('n8n-core'))] }));
+const fromCore = (name) =>
+	require(require.resolve(name, { paths: [path.dirname(require.resolve('n8n-core'))] }));
 const { Container } = fromCore('@n8n/di');
 const { Logger } = fromCore('@n8n/backend-common');
 const { Workflow, createRunExecutionData } = require('n8n-workflow');
@@ -78,7 +79,10 @@ Container.set(BinaryDataConfig, { mode: 'default' });
  *   the default) or on a queue-mode worker that loads static data from the database
  */
 function createTrigger(options = {}) {
-	const NodeClass = (options.loadNodeClass ?? (() => require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger))();
+	const NodeClass = (
+		options.loadNodeClass ??
+		(() => require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger)
+	)();
 	const nodeType = new NodeClass();
 	// A new workflow's static data column is empty (null).
 	const database = options.database ?? { staticData: null };
@@ -112,7 +116,11 @@ function createTrigger(options = {}) {
 	const workflowId = options.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
 	const credential = options.credential === undefined ? { apiKey: V3_KEY } : options.credential;
 
-	function buildWorkflow(staticData = database.staticData === null ? null : JSON.parse(JSON.stringify(database.staticData))) {
+	function buildWorkflow(
+		staticData = database.staticData === null
+			? null
+			: JSON.parse(JSON.stringify(database.staticData)),
+	) {
 		/** @type {any} */
 		const node = {
 			id: 'node-1',
@@ -154,17 +162,21 @@ function createTrigger(options = {}) {
 	 */
 	async function execute(workflow, workflowData, mode) {
 		const executionId = `${workflowId}-${++executionCounter}`;
-		const hooks = new ExecutionLifecycleHooks(/** @type {any} */ (mode), executionId, /** @type {any} */ ({
-			id: workflowId,
-			name: 'Tatango events',
-			active: true,
-			activeVersionId: null,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			nodes: Object.values(workflow.nodes),
-			connections: workflow.connectionsBySourceNode,
-		}));
+		const hooks = new ExecutionLifecycleHooks(
+			/** @type {any} */ (mode),
+			executionId,
+			/** @type {any} */ ({
+				id: workflowId,
+				name: 'Tatango events',
+				active: true,
+				activeVersionId: null,
+				isArchived: false,
+				createdAt: new Date(),
+				updatedAt: new Date(),
+				nodes: Object.values(workflow.nodes),
+				connections: workflow.connectionsBySourceNode,
+			}),
+		);
 		let staticSaved = false;
 		// As n8n's save hook: static data changed during the run is saved, except for manual runs.
 		hooks.addHandler('workflowExecuteAfter', async (_run, newStaticData) => {
@@ -181,9 +193,14 @@ function createTrigger(options = {}) {
 			},
 		});
 		const effectsBefore = database.effects.length;
-		const run = await new WorkflowExecute(additionalData, /** @type {any} */ (mode), runExecutionData).processRunExecutionData(workflow);
+		const run = await new WorkflowExecute(
+			additionalData,
+			/** @type {any} */ (mode),
+			runExecutionData,
+		).processRunExecutionData(workflow);
 		const error = run.data.resultData.error;
-		if (error) throw Object.assign(new Error(`The run failed: ${error.message}`), { stack: error.stack });
+		if (error)
+			throw Object.assign(new Error(`The run failed: ${error.message}`), { stack: error.stack });
 		const triggerOutput = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? [];
 		return {
 			/** The trigger's output items (after its execute()). */
@@ -210,7 +227,8 @@ function createTrigger(options = {}) {
 	 * @param {{ body?: unknown, rawBody?: unknown, unreadBody?: Buffer, query?: Record<string, unknown>, headers?: Record<string, unknown>, mode?: string }} call
 	 */
 	async function invoke(call) {
-		const loaded = database.staticData === null ? null : JSON.parse(JSON.stringify(database.staticData));
+		const loaded =
+			database.staticData === null ? null : JSON.parse(JSON.stringify(database.staticData));
 		const workflow = buildWorkflow(loaded);
 		const node = workflow.getNode(NODE_NAME);
 		let status;
@@ -250,7 +268,10 @@ function createTrigger(options = {}) {
 			node,
 			/** @type {any} */ (additionalData),
 			/** @type {any} */ (call.mode ?? 'webhook'),
-			/** @type {any} */ ({ webhookDescription: nodeType.description.webhooks[0], isTest: call.mode === 'manual' }),
+			/** @type {any} */ ({
+				webhookDescription: nodeType.description.webhooks[0],
+				isTest: call.mode === 'manual',
+			}),
 			[],
 			null,
 		);
@@ -274,7 +295,10 @@ function createTrigger(options = {}) {
 					: responseData || (result.webhookResponse ?? { message: 'Workflow was started' });
 			answer = { status: 200, body };
 		} else {
-			answer = { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } };
+			answer = {
+				status: 200,
+				body: result.webhookResponse ?? { message: 'Webhook call received' },
+			};
 		}
 		// What the node marked as changed, before n8n's runner may clear the mark.
 		const staticChanged = workflow.staticData.__dataChanged === true;
@@ -296,7 +320,11 @@ function createTrigger(options = {}) {
 				// The job travels through the queue and the database as JSON. n8n 2.41.1 does not put the
 				// workflow's static data in the queued execution, so the worker's run starts from empty
 				// static data (measured in a real queue-mode cluster: test/queue/duplicates.test.js).
-				return await execute(buildWorkflow(null), JSON.parse(JSON.stringify(result.workflowData)), mode);
+				return await execute(
+					buildWorkflow(null),
+					JSON.parse(JSON.stringify(result.workflowData)),
+					mode,
+				);
 			}
 			return await execute(runnerWorkflow ?? buildWorkflow(loaded), result.workflowData, mode);
 		};
@@ -330,7 +358,8 @@ function createTrigger(options = {}) {
 		 * @param {import('n8n-workflow').INodeExecutionData[][]} workflowData
 		 * @param {string} [mode]
 		 */
-		runFrom: async (workflowData, mode = 'webhook') => await execute(buildWorkflow(), workflowData, mode),
+		runFrom: async (workflowData, mode = 'webhook') =>
+			await execute(buildWorkflow(), workflowData, mode),
 		/** Two calls handled at the same time: both load static data, both answer, then both runs run. */
 		postTogether: async (first, second) => {
 			const [a, b] = await Promise.all([invoke(first), invoke(second)]);

@@ -1,14 +1,20 @@
 // @ts-check
 // The trigger's two memories on their own: static data (read by webhook(), written by the run) and
 // the in-process claim. Each test loads a fresh module copy, so it starts with an empty process memory.
-const { fingerprint, MAX_REMEMBERED_EVENTS, recordedAt, remember } = require('../../nodes/TatangoTrigger/duplicates');
+const {
+	fingerprint,
+	MAX_REMEMBERED_EVENTS,
+	recordedAt,
+	remember,
+} = require('../../nodes/TatangoTrigger/duplicates');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** @param {string | number} name */
 const k = (name) => fingerprint(String(name));
 /** A record of `[name, time]` pairs, oldest first. @param {Array<[string, number]>} entries */
-const recordOf = (entries) => entries.reduce((record, [name, at]) => remember(record, k(name), at, 24 * HOUR), '');
+const recordOf = (entries) =>
+	entries.reduce((record, [name, at]) => remember(record, k(name), at, 24 * HOUR), '');
 
 /** @returns {typeof import('../../nodes/TatangoTrigger/recentEvents')} */
 function freshModule() {
@@ -32,11 +38,26 @@ describe('static data', () => {
 
 	test('recordRun keeps new keys, drops recorded ones and repeats, and records the kept ones', () => {
 		const { recordRun, STATIC_DATA_KEY } = freshModule();
-		const before = recordOf([['old', 0], ['a', 10]]);
+		const before = recordOf([
+			['old', 0],
+			['a', 10],
+		]);
 		/** @type {Record<string, any>} */
 		const staticData = { [STATIC_DATA_KEY]: before };
-		expect(recordRun(staticData, [k('a'), k('b'), k('b'), k('c')], 20, HOUR)).toEqual([false, true, false, true]);
-		expect(staticData[STATIC_DATA_KEY]).toBe(recordOf([['old', 0], ['a', 10], ['b', 20], ['c', 20]]));
+		expect(recordRun(staticData, [k('a'), k('b'), k('b'), k('c')], 20, HOUR)).toEqual([
+			false,
+			true,
+			false,
+			true,
+		]);
+		expect(staticData[STATIC_DATA_KEY]).toBe(
+			recordOf([
+				['old', 0],
+				['a', 10],
+				['b', 20],
+				['c', 20],
+			]),
+		);
 	});
 
 	test('recordRun writes nothing when it keeps nothing', () => {
@@ -50,10 +71,16 @@ describe('static data', () => {
 
 	test('recordRun merges the carried record: a worker starting from empty static data loses nothing', () => {
 		const { recordRun, STATIC_DATA_KEY } = freshModule();
-		const carried = recordOf([['earlier', 5], ['other', 7]]);
+		const carried = recordOf([
+			['earlier', 5],
+			['other', 7],
+		]);
 		/** @type {Record<string, any>} */
 		const staticData = {};
-		expect(recordRun(staticData, [k('earlier'), k('new')], 20, HOUR, [carried])).toEqual([false, true]);
+		expect(recordRun(staticData, [k('earlier'), k('new')], 20, HOUR, [carried])).toEqual([
+			false,
+			true,
+		]);
 		const saved = staticData[STATIC_DATA_KEY];
 		expect(recordedAt(saved, k('earlier'))).toBe(5);
 		expect(recordedAt(saved, k('other'))).toBe(7);
@@ -67,11 +94,14 @@ describe('static data', () => {
 		recordRun(staticData, [k('first')], 0, HOUR);
 		expect(recordRun(staticData, [k('first')], HOUR - 1, HOUR)).toEqual([false]);
 		expect(recordRun(staticData, [k('first')], HOUR, HOUR)).toEqual([true]);
-		for (let i = 0; i < MAX_REMEMBERED_EVENTS + 20; i++) recordRun(staticData, [k(`k${i}`)], HOUR + i, 24 * HOUR);
+		for (let i = 0; i < MAX_REMEMBERED_EVENTS + 20; i++)
+			recordRun(staticData, [k(`k${i}`)], HOUR + i, 24 * HOUR);
 		const saved = staticData[STATIC_DATA_KEY];
 		expect(saved).toHaveLength(MAX_REMEMBERED_EVENTS * 25);
 		expect(recordedAt(saved, k('first'))).toBeUndefined();
-		expect(recordedAt(saved, k(`k${MAX_REMEMBERED_EVENTS + 19}`))).toBe(HOUR + MAX_REMEMBERED_EVENTS + 19);
+		expect(recordedAt(saved, k(`k${MAX_REMEMBERED_EVENTS + 19}`))).toBe(
+			HOUR + MAX_REMEMBERED_EVENTS + 19,
+		);
 	});
 });
 
@@ -94,7 +124,8 @@ describe('in-process claim', () => {
 
 	test('the memory is bounded per trigger node: the oldest claims are forgotten first', () => {
 		const { claimInProcess } = freshModule();
-		for (let i = 0; i < MAX_REMEMBERED_EVENTS + 1; i++) expect(claimInProcess('s', `k${i}`, i, 24 * HOUR)).toBe(true);
+		for (let i = 0; i < MAX_REMEMBERED_EVENTS + 1; i++)
+			expect(claimInProcess('s', `k${i}`, i, 24 * HOUR)).toBe(true);
 		const now = MAX_REMEMBERED_EVENTS + 1;
 		// k0 was pushed out by the 1,001st claim; k1 is still remembered.
 		expect(claimInProcess('s', 'k1', now, 24 * HOUR)).toBe(false);

@@ -36,7 +36,9 @@ describe('node description', () => {
 		expect(description.webhooks).toEqual([
 			expect.objectContaining({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived' }),
 		]);
-		expect(description.triggerPanel).toEqual(expect.objectContaining({ header: expect.stringContaining('Webhook URL') }));
+		expect(description.triggerPanel).toEqual(
+			expect.objectContaining({ header: expect.stringContaining('Webhook URL') }),
+		);
 	});
 
 	test('is registered in package.json with its codex file and icons', () => {
@@ -56,24 +58,59 @@ describe('node description', () => {
 
 	test('asks for the v3 credential only when the API key check is on', () => {
 		expect(description.credentials).toEqual([
-			expect.objectContaining({ name: 'tatangoV3Api', displayOptions: { show: { requireApiKey: [true] } } }),
+			expect.objectContaining({
+				name: 'tatangoV3Api',
+				displayOptions: { show: { requireApiKey: [true] } },
+			}),
 		]);
 	});
 });
 
 describe('events: each documented event starts the workflow once, with normalized fields', () => {
 	test.each([
-		['delivery_status success', samples.deliverySuccess, { event: 'delivery_status', status: 'success', transactionId: TX, phoneNumber: '5551234567' }],
-		['delivery_status soft bounce', samples.deliverySoftBounce, { event: 'delivery_status', status: 'soft bounce' }],
-		['delivery_status hard bounce', samples.deliveryHardBounce, { event: 'delivery_status', status: 'hard bounce' }],
-		['invalid_phone', samples.invalidPhone, { event: 'invalid_phone', reason: 'Phone is a landline', transactionId: TX }],
-		['reply_received', samples.replyReceived, { event: 'reply_received', replyText: 'Thanks for your message!' }],
-		['subscribe', samples.subscribe, { event: 'subscribe', optId: '555001', phoneNumber: '2065550123' }],
+		[
+			'delivery_status success',
+			samples.deliverySuccess,
+			{ event: 'delivery_status', status: 'success', transactionId: TX, phoneNumber: '5551234567' },
+		],
+		[
+			'delivery_status soft bounce',
+			samples.deliverySoftBounce,
+			{ event: 'delivery_status', status: 'soft bounce' },
+		],
+		[
+			'delivery_status hard bounce',
+			samples.deliveryHardBounce,
+			{ event: 'delivery_status', status: 'hard bounce' },
+		],
+		[
+			'invalid_phone',
+			samples.invalidPhone,
+			{ event: 'invalid_phone', reason: 'Phone is a landline', transactionId: TX },
+		],
+		[
+			'reply_received',
+			samples.replyReceived,
+			{ event: 'reply_received', replyText: 'Thanks for your message!' },
+		],
+		[
+			'subscribe',
+			samples.subscribe,
+			{ event: 'subscribe', optId: '555001', phoneNumber: '2065550123' },
+		],
 		['unsubscribe', samples.unsubscribe, { event: 'unsubscribe', optId: '555002' }],
 		['message_sent', samples.messageSent, { event: 'message_sent', listId: '101' }],
-		['campaign_response', samples.campaignResponse, { event: 'campaign_response', replyText: 'More please' }],
+		[
+			'campaign_response',
+			samples.campaignResponse,
+			{ event: 'campaign_response', replyText: 'More please' },
+		],
 		['cleaned', samples.cleaned, { event: 'cleaned', reason: 'Deactivated number' }],
-		['transactional_message_reply', samples.transactionalReply, { event: 'transactional_message_reply', transactionId: '589733' }],
+		[
+			'transactional_message_reply',
+			samples.transactionalReply,
+			{ event: 'transactional_message_reply', transactionId: '589733' },
+		],
 	])('%s', async (_name, make, expected) => {
 		const trigger = createTrigger();
 		const before = Date.now();
@@ -103,14 +140,17 @@ describe('events: each documented event starts the workflow once, with normalize
 		expect(answer.started).toBe(true);
 		expect(answer.items[0].payload).toEqual(samples.invalidPhone());
 	});
-
 });
 
 describe('filters', () => {
 	test('an event type left out of "Events" is answered 200 and starts nothing', async () => {
 		const trigger = createTrigger({ parameters: { events: ['delivery_status'] } });
 		const reply = await trigger.post({ ...authorized, body: samples.replyReceived() });
-		expect(reply).toMatchObject({ status: 200, started: false, body: { reason: 'event type not selected' } });
+		expect(reply).toMatchObject({
+			status: 200,
+			started: false,
+			body: { reason: 'event type not selected' },
+		});
 		const delivery = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
 		expect(delivery.started).toBe(true);
 	});
@@ -119,17 +159,31 @@ describe('filters', () => {
 		const trigger = createTrigger({ parameters: { events: ['subscribe', 'unsubscribe'] } });
 		expect((await trigger.post({ ...authorized, body: samples.subscribe() })).started).toBe(true);
 		expect((await trigger.post({ ...authorized, body: samples.cleaned() })).started).toBe(false);
-		expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(false);
+		expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(
+			false,
+		);
 	});
 
 	test('only the selected delivery statuses start the workflow', async () => {
-		const trigger = createTrigger({ parameters: { deliveryStatuses: ['soft bounce', 'hard bounce'] } });
+		const trigger = createTrigger({
+			parameters: { deliveryStatuses: ['soft bounce', 'hard bounce'] },
+		});
 		const success = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
-		expect(success).toMatchObject({ status: 200, started: false, body: { reason: 'status not selected' } });
-		expect((await trigger.post({ ...authorized, body: samples.deliverySoftBounce() })).started).toBe(true);
-		expect((await trigger.post({ ...authorized, body: samples.deliveryHardBounce() })).started).toBe(true);
+		expect(success).toMatchObject({
+			status: 200,
+			started: false,
+			body: { reason: 'status not selected' },
+		});
+		expect(
+			(await trigger.post({ ...authorized, body: samples.deliverySoftBounce() })).started,
+		).toBe(true);
+		expect(
+			(await trigger.post({ ...authorized, body: samples.deliveryHardBounce() })).started,
+		).toBe(true);
 		// The status filter is about delivery events only.
-		expect((await trigger.post({ ...authorized, body: samples.invalidPhone() })).started).toBe(true);
+		expect((await trigger.post({ ...authorized, body: samples.invalidPhone() })).started).toBe(
+			true,
+		);
 	});
 
 	test('a status spelled differently still matches its option', async () => {
@@ -144,22 +198,42 @@ describe('filters', () => {
 
 	test('unknown event types pass through by default, marked not recognized', async () => {
 		const trigger = createTrigger();
-		const answer = await trigger.post({ ...authorized, body: { transactionId: TX, eventType: 'read_receipt', body: { phoneNumber: '1' } } });
+		const answer = await trigger.post({
+			...authorized,
+			body: { transactionId: TX, eventType: 'read_receipt', body: { phoneNumber: '1' } },
+		});
 		expect(answer.started).toBe(true);
-		expect(answer.items[0]).toMatchObject({ event: 'read_receipt', recognized: false, transactionId: TX });
+		expect(answer.items[0]).toMatchObject({
+			event: 'read_receipt',
+			recognized: false,
+			transactionId: TX,
+		});
 	});
 
 	test('unknown event types and statuses are ignored when the option says so', async () => {
 		const trigger = createTrigger({ parameters: { options: { unknownEvents: 'ignore' } } });
-		const unknownType = await trigger.post({ ...authorized, body: { type: 'keyword_changed', campaign_id: 1 } });
-		expect(unknownType).toMatchObject({ status: 200, started: false, body: { reason: 'unknown event type' } });
+		const unknownType = await trigger.post({
+			...authorized,
+			body: { type: 'keyword_changed', campaign_id: 1 },
+		});
+		expect(unknownType).toMatchObject({
+			status: 200,
+			started: false,
+			body: { reason: 'unknown event type' },
+		});
 		const noType = await trigger.post({ ...authorized, body: { hello: 'world' } });
 		expect(noType.started).toBe(false);
 		const body = samples.deliverySuccess();
 		body.body.status = 'delayed';
 		const unknownStatus = await trigger.post({ ...authorized, body });
-		expect(unknownStatus).toMatchObject({ status: 200, started: false, body: { reason: 'unknown delivery status' } });
-		expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(true);
+		expect(unknownStatus).toMatchObject({
+			status: 200,
+			started: false,
+			body: { reason: 'unknown delivery status' },
+		});
+		expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(
+			true,
+		);
 	});
 
 	test('an undocumented delivery status passes through by default', async () => {
@@ -184,34 +258,54 @@ describe('authenticity', () => {
 
 	describe('secret token', () => {
 		test('right token in the query starts the workflow', async () => {
-			const answer = await createTrigger().post({ query: { token: GOOD_TOKEN }, body: samples.deliverySuccess() });
+			const answer = await createTrigger().post({
+				query: { token: GOOD_TOKEN },
+				body: samples.deliverySuccess(),
+			});
 			expect(answer.started).toBe(true);
 		});
 
 		test('right token in the x-tatango-token header starts the workflow', async () => {
-			const answer = await createTrigger().post({ query: {}, headers: { 'x-tatango-token': GOOD_TOKEN }, body: samples.deliverySuccess() });
+			const answer = await createTrigger().post({
+				query: {},
+				headers: { 'x-tatango-token': GOOD_TOKEN },
+				body: samples.deliverySuccess(),
+			});
 			expect(answer.started).toBe(true);
 		});
 
 		test('a token with stray spaces in the node settings still works', async () => {
 			const trigger = createTrigger({ parameters: { secretToken: `  ${GOOD_TOKEN}\n` } });
-			expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(true);
+			expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(
+				true,
+			);
 		});
 
 		test.each([
 			['wrong token', { query: { token: 'tok_0123456789abcdef0124' } }],
 			['missing token', { query: {} }],
 			['wrong header token', { query: {}, headers: { 'x-tatango-token': 'guess' } }],
-			['right query token but wrong header token', { query: { token: GOOD_TOKEN }, headers: { 'x-tatango-token': 'guess' } }],
+			[
+				'right query token but wrong header token',
+				{ query: { token: GOOD_TOKEN }, headers: { 'x-tatango-token': 'guess' } },
+			],
 		])('%s: 401, nothing starts', async (_name, call) => {
 			const trigger = createTrigger();
 			expectRefused(await trigger.post({ ...call, body: samples.deliverySuccess() }));
 			// And the refused call did not use up the event: the genuine one still runs.
-			expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(true);
+			expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(
+				true,
+			);
 		});
 
 		test('a refused call is refused before its body is read: a bad body still gets 401', async () => {
-			expectRefused(await createTrigger().post({ query: {}, body: '{not json', rawBody: Buffer.from('{not json') }));
+			expectRefused(
+				await createTrigger().post({
+					query: {},
+					body: '{not json',
+					rawBody: Buffer.from('{not json'),
+				}),
+			);
 		});
 
 		test('a node without a Secret Token refuses every call', async () => {
@@ -225,7 +319,11 @@ describe('authenticity', () => {
 		const apiKeyOn = { parameters: { requireApiKey: true } };
 
 		test('right token and right key start the workflow', async () => {
-			const answer = await createTrigger(apiKeyOn).post({ ...authorized, headers: { 'x-api-key': V3_KEY }, body: samples.deliverySuccess() });
+			const answer = await createTrigger(apiKeyOn).post({
+				...authorized,
+				headers: { 'x-api-key': V3_KEY },
+				body: samples.deliverySuccess(),
+			});
 			expect(answer.started).toBe(true);
 		});
 
@@ -234,16 +332,28 @@ describe('authenticity', () => {
 			['missing key', { ...authorized }],
 			['right key but no token', { query: {}, headers: { 'x-api-key': V3_KEY } }],
 		])('%s: 401, nothing starts', async (_name, call) => {
-			expectRefused(await createTrigger(apiKeyOn).post({ ...call, body: samples.deliverySuccess() }));
+			expectRefused(
+				await createTrigger(apiKeyOn).post({ ...call, body: samples.deliverySuccess() }),
+			);
 		});
 
 		test('no credential on the node: every call refused', async () => {
 			const trigger = createTrigger({ ...apiKeyOn, credential: null });
-			expectRefused(await trigger.post({ ...authorized, headers: { 'x-api-key': V3_KEY }, body: samples.deliverySuccess() }));
+			expectRefused(
+				await trigger.post({
+					...authorized,
+					headers: { 'x-api-key': V3_KEY },
+					body: samples.deliverySuccess(),
+				}),
+			);
 		});
 
 		test('when the check is off, the header is not looked at', async () => {
-			const answer = await createTrigger().post({ ...authorized, headers: { 'x-api-key': 'whatever' }, body: samples.subscribe() });
+			const answer = await createTrigger().post({
+				...authorized,
+				headers: { 'x-api-key': 'whatever' },
+				body: samples.subscribe(),
+			});
 			expect(answer.started).toBe(true);
 		});
 	});
@@ -252,14 +362,34 @@ describe('authenticity', () => {
 		logLines.length = 0;
 		const trigger = createTrigger({ parameters: { requireApiKey: true } });
 		const answers = [
-			await trigger.post({ query: { token: GOOD_TOKEN }, headers: { 'x-api-key': V3_KEY }, body: samples.deliverySuccess() }),
-			await trigger.post({ query: { token: `${GOOD_TOKEN}0` }, headers: { 'x-api-key': V3_KEY }, body: samples.deliverySuccess() }),
-			await trigger.post({ query: { token: GOOD_TOKEN }, headers: { 'x-api-key': `${V3_KEY}0` }, body: samples.deliverySuccess() }),
-			await trigger.post({ query: { token: GOOD_TOKEN }, headers: { 'x-api-key': V3_KEY }, body: samples.deliverySuccess() }),
+			await trigger.post({
+				query: { token: GOOD_TOKEN },
+				headers: { 'x-api-key': V3_KEY },
+				body: samples.deliverySuccess(),
+			}),
+			await trigger.post({
+				query: { token: `${GOOD_TOKEN}0` },
+				headers: { 'x-api-key': V3_KEY },
+				body: samples.deliverySuccess(),
+			}),
+			await trigger.post({
+				query: { token: GOOD_TOKEN },
+				headers: { 'x-api-key': `${V3_KEY}0` },
+				body: samples.deliverySuccess(),
+			}),
+			await trigger.post({
+				query: { token: GOOD_TOKEN },
+				headers: { 'x-api-key': V3_KEY },
+				body: samples.deliverySuccess(),
+			}),
 		];
 		expect(answers.map((answer) => answer.status)).toEqual([200, 401, 401, 200]);
 		expect(logLines.filter((line) => line.level === 'warn')).toHaveLength(2);
-		const everything = JSON.stringify({ answers, logLines, staticData: trigger.database.staticData });
+		const everything = JSON.stringify({
+			answers,
+			logLines,
+			staticData: trigger.database.staticData,
+		});
 		expect(everything).not.toContain(GOOD_TOKEN);
 		expect(everything).not.toContain(V3_KEY);
 	});
@@ -275,24 +405,42 @@ function loadInAnotherProcess() {
 }
 
 /** Answered 200 as a repeat: no run started. */
-const duplicate = { status: 200, started: false, body: { received: true, started: false, reason: 'duplicate' }, run: null };
+const duplicate = {
+	status: 200,
+	started: false,
+	body: { received: true, started: false, reason: 'duplicate' },
+	run: null,
+};
 
 describe('duplicates in one n8n instance', () => {
 	test('the same delivery_status posted again is answered 200 and starts nothing: one run', async () => {
 		const trigger = createTrigger();
 		const first = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
 		const again = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
-		expect(first).toMatchObject({ started: true, run: { items: [expect.objectContaining({ status: 'success' })] } });
+		expect(first).toMatchObject({
+			started: true,
+			run: { items: [expect.objectContaining({ status: 'success' })] },
+		});
 		expect(again).toMatchObject(duplicate);
 		expect(trigger.database.effects).toHaveLength(1);
 	});
 
 	test('the next status of the same send is not a duplicate', async () => {
 		const trigger = createTrigger();
-		expect((await trigger.post({ ...authorized, body: samples.deliverySoftBounce() })).started).toBe(true);
-		expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(true);
-		expect((await trigger.post({ ...authorized, body: samples.replyReceived() })).started).toBe(true);
-		expect(trigger.database.effects.map((item) => item.event)).toEqual(['delivery_status', 'delivery_status', 'reply_received']);
+		expect(
+			(await trigger.post({ ...authorized, body: samples.deliverySoftBounce() })).started,
+		).toBe(true);
+		expect((await trigger.post({ ...authorized, body: samples.deliverySuccess() })).started).toBe(
+			true,
+		);
+		expect((await trigger.post({ ...authorized, body: samples.replyReceived() })).started).toBe(
+			true,
+		);
+		expect(trigger.database.effects.map((item) => item.event)).toEqual([
+			'delivery_status',
+			'delivery_status',
+			'reply_received',
+		]);
 	});
 
 	test('v2 duplicates ~20 ms apart with the same opt_id run once', async () => {
@@ -321,13 +469,19 @@ describe('duplicates in one n8n instance', () => {
 		const first = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
 		const second = await trigger.post({ ...authorized, body: samples.replyReceived() });
 		const again = await trigger.post({ ...authorized, body: samples.replyReceived() });
-		expect([first.staticChanged, second.staticChanged, again.staticChanged]).toEqual([false, false, false]);
+		expect([first.staticChanged, second.staticChanged, again.staticChanged]).toEqual([
+			false,
+			false,
+			false,
+		]);
 		// In regular mode the run shares the static data object webhook() read: had webhook() recorded
 		// the event there, execute() would have found it and dropped the run's own event.
 		expect(first.run).toMatchObject({ items: [expect.anything()], staticSaved: true });
 		expect(second.run).toMatchObject({ items: [expect.anything()], staticSaved: true });
 		const saved = JSON.stringify(trigger.database.staticData);
-		expect(saved).toMatch(/^\{"node:Tatango Trigger":\{"recentEvents":"([0-9a-f]{16}[0-9a-z]{9}){2}"\}\}$/);
+		expect(saved).toMatch(
+			/^\{"node:Tatango Trigger":\{"recentEvents":"([0-9a-f]{16}[0-9a-z]{9}){2}"\}\}$/,
+		);
 		for (const secretOrPersonal of [TX, '5551234567', 'Thanks for your message!']) {
 			expect(saved).not.toContain(secretOrPersonal);
 		}
@@ -340,8 +494,12 @@ describe('duplicates in one n8n instance', () => {
 		await before.post({ ...authorized, body: samples.deliverySuccess() });
 		await before.post({ ...authorized, body: samples.invalidPhone() });
 		const after = createTrigger({ database, workflowId, loadNodeClass: loadInAnotherProcess() });
-		expect(await after.post({ ...authorized, body: samples.deliverySuccess() })).toMatchObject(duplicate);
-		expect(await after.post({ ...authorized, body: samples.invalidPhone() })).toMatchObject(duplicate);
+		expect(await after.post({ ...authorized, body: samples.deliverySuccess() })).toMatchObject(
+			duplicate,
+		);
+		expect(await after.post({ ...authorized, body: samples.invalidPhone() })).toMatchObject(
+			duplicate,
+		);
 		expect(database.effects).toHaveLength(2);
 	});
 
@@ -349,35 +507,60 @@ describe('duplicates in one n8n instance', () => {
 		const trigger = createTrigger({ runOn: 'worker' });
 		const item = (payload) => ({ json: { event: 'x', payload } });
 		const run = await trigger.runFrom([
-			[item(samples.subscribe()), item(samples.subscribe()), { json: { note: 'no payload' } }, item(samples.cleaned())],
+			[
+				item(samples.subscribe()),
+				item(samples.subscribe()),
+				{ json: { note: 'no payload' } },
+				item(samples.cleaned()),
+			],
 		]);
-		expect(run.items.map((/** @type {any} */ json) => json.payload?.type ?? json.note)).toEqual(['subscribe', 'no payload', 'cleaned']);
+		expect(run.items.map((/** @type {any} */ json) => json.payload?.type ?? json.note)).toEqual([
+			'subscribe',
+			'no payload',
+			'cleaned',
+		]);
 		expect(run.pairedItems).toEqual([{ item: 0 }, { item: 2 }, { item: 3 }]);
 	});
 });
 
 describe('duplicates in queue mode: one webhook process, runs on workers (static data in the database)', () => {
-	test('an event run and saved by one process is dropped by another process\'s webhook(): no run', async () => {
+	test("an event run and saved by one process is dropped by another process's webhook(): no run", async () => {
 		const database = { staticData: null };
 		const workflowId = 'wf-queue-consecutive';
 		const processA = createTrigger({ database, workflowId, runOn: 'worker' });
-		const processB = createTrigger({ database, workflowId, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+		const processB = createTrigger({
+			database,
+			workflowId,
+			runOn: 'worker',
+			loadNodeClass: loadInAnotherProcess(),
+		});
 
 		// Every event is recorded by its run and saved by the worker, not only a workflow's first one.
 		for (const make of [samples.deliverySuccess, samples.invalidPhone, samples.replyReceived]) {
 			const inA = await processA.post({ ...authorized, body: make() });
-			expect(inA).toMatchObject({ started: true, run: { items: [expect.anything()], staticSaved: true } });
+			expect(inA).toMatchObject({
+				started: true,
+				run: { items: [expect.anything()], staticSaved: true },
+			});
 			expect(await processB.post({ ...authorized, body: make() })).toMatchObject(duplicate);
 		}
-		expect(database.effects.map((item) => item.event)).toEqual(['delivery_status', 'invalid_phone', 'reply_received']);
+		expect(database.effects.map((item) => item.event)).toEqual([
+			'delivery_status',
+			'invalid_phone',
+			'reply_received',
+		]);
 		// The worker's run starts from empty static data, yet the record keeps every earlier event:
 		// webhook() hands the record it read to the run, which merges it before saving.
 		expect(recordedTimes(database)).toHaveLength(3);
-		expect(await processB.post({ ...authorized, body: samples.deliverySuccess() })).toMatchObject(duplicate);
-		expect(await processA.post({ ...authorized, body: samples.invalidPhone() })).toMatchObject(duplicate);
+		expect(await processB.post({ ...authorized, body: samples.deliverySuccess() })).toMatchObject(
+			duplicate,
+		);
+		expect(await processA.post({ ...authorized, body: samples.invalidPhone() })).toMatchObject(
+			duplicate,
+		);
 	});
 
-	test('the record handed from webhook() to the run never reaches the workflow\'s items', async () => {
+	test("the record handed from webhook() to the run never reaches the workflow's items", async () => {
 		const trigger = createTrigger({ runOn: 'worker' });
 		await trigger.post({ ...authorized, body: samples.subscribe() });
 		const answer = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
@@ -390,14 +573,22 @@ describe('duplicates in queue mode: one webhook process, runs on workers (static
 		const database = { staticData: null };
 		const workflowId = 'wf-queue-race';
 		const processA = createTrigger({ database, workflowId, runOn: 'worker' });
-		const processB = createTrigger({ database, workflowId, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+		const processB = createTrigger({
+			database,
+			workflowId,
+			runOn: 'worker',
+			loadNodeClass: loadInAnotherProcess(),
+		});
 
 		const inA = await processA.receive({ ...authorized, body: samples.subscribe() });
 		const inB = await processB.receive({ ...authorized, body: samples.subscribe() });
 		expect([inA.started, inB.started]).toEqual([true, true]);
 
 		const runA = await inA.runWorkflow();
-		expect(runA).toMatchObject({ items: [expect.objectContaining({ event: 'subscribe' })], staticSaved: true });
+		expect(runA).toMatchObject({
+			items: [expect.objectContaining({ event: 'subscribe' })],
+			staticSaved: true,
+		});
 		// A run that sees the saved record (regular mode, or a worker that loads static data) drops
 		// the copy. (n8n 2.41.1's queue workers start from empty static data, so there the copy runs:
 		// the limit the README states.)
@@ -411,7 +602,12 @@ describe('duplicates in queue mode: one webhook process, runs on workers (static
 		const database = { staticData: null };
 		const workflowId = 'wf-queue-different';
 		const processA = createTrigger({ database, workflowId, runOn: 'worker' });
-		const processB = createTrigger({ database, workflowId, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+		const processB = createTrigger({
+			database,
+			workflowId,
+			runOn: 'worker',
+			loadNodeClass: loadInAnotherProcess(),
+		});
 		const inA = await processA.receive({ ...authorized, body: samples.deliverySuccess() });
 		const inB = await processB.receive({ ...authorized, body: samples.deliveryHardBounce() });
 		expect((await inA.runWorkflow()).items).toHaveLength(1);
@@ -425,7 +621,11 @@ describe('duplicates: what turns the check off, and how long it lasts', () => {
 	test('test calls (Listen for test event) and their runs are never dropped, and record nothing', async () => {
 		const trigger = createTrigger();
 		for (let i = 0; i < 2; i++) {
-			const answer = await trigger.post({ ...authorized, mode: 'manual', body: samples.subscribe() });
+			const answer = await trigger.post({
+				...authorized,
+				mode: 'manual',
+				body: samples.subscribe(),
+			});
 			expect(answer).toMatchObject({ started: true, run: { items: [expect.anything()] } });
 		}
 		expect(trigger.database.staticData).toBeNull();
@@ -433,7 +633,10 @@ describe('duplicates: what turns the check off, and how long it lasts', () => {
 		// Even when a production call already recorded the event, a test call still runs.
 		expect((await trigger.post({ ...authorized, body: samples.cleaned() })).started).toBe(true);
 		const test = await trigger.post({ ...authorized, mode: 'manual', body: samples.cleaned() });
-		expect(test).toMatchObject({ started: true, run: { items: [expect.objectContaining({ event: 'cleaned' })] } });
+		expect(test).toMatchObject({
+			started: true,
+			run: { items: [expect.objectContaining({ event: 'cleaned' })] },
+		});
 		expect(trigger.database.effects).toHaveLength(4);
 	});
 
@@ -449,7 +652,10 @@ describe('duplicates: what turns the check off, and how long it lasts', () => {
 		const trigger = createTrigger({ parameters: { options: { duplicateWindowMinutes: 0 } } });
 		for (let i = 0; i < 2; i++) {
 			const answer = await trigger.post({ ...authorized, body: samples.subscribe() });
-			expect(answer).toMatchObject({ started: true, run: { items: [expect.anything()], staticSaved: false } });
+			expect(answer).toMatchObject({
+				started: true,
+				run: { items: [expect.anything()], staticSaved: false },
+			});
 		}
 		const [a, b] = await trigger.postTogether(
 			{ ...authorized, body: samples.subscribe() },
@@ -465,17 +671,33 @@ describe('duplicates: what turns the check off, and how long it lasts', () => {
 		const workflowId = 'wf-window';
 		const parameters = { options: { duplicateWindowMinutes: 5 } };
 		const processA = createTrigger({ database, workflowId, parameters, runOn: 'worker' });
-		const processB = createTrigger({ database, workflowId, parameters, runOn: 'worker', loadNodeClass: loadInAnotherProcess() });
+		const processB = createTrigger({
+			database,
+			workflowId,
+			parameters,
+			runOn: 'worker',
+			loadNodeClass: loadInAnotherProcess(),
+		});
 		const start = Date.now();
 		const now = jest.spyOn(Date, 'now').mockReturnValue(start);
-		expect((await processA.post({ ...authorized, body: samples.cleaned() })).run.items).toHaveLength(1);
+		expect(
+			(await processA.post({ ...authorized, body: samples.cleaned() })).run.items,
+		).toHaveLength(1);
 		now.mockReturnValue(start + 4 * 60_000);
-		expect(await processA.post({ ...authorized, body: samples.cleaned() })).toMatchObject(duplicate);
-		expect(await processB.post({ ...authorized, body: samples.cleaned() })).toMatchObject(duplicate);
+		expect(await processA.post({ ...authorized, body: samples.cleaned() })).toMatchObject(
+			duplicate,
+		);
+		expect(await processB.post({ ...authorized, body: samples.cleaned() })).toMatchObject(
+			duplicate,
+		);
 		now.mockReturnValue(start + 5 * 60_000 + 1);
-		expect((await processA.post({ ...authorized, body: samples.cleaned() })).run.items).toHaveLength(1);
+		expect(
+			(await processA.post({ ...authorized, body: samples.cleaned() })).run.items,
+		).toHaveLength(1);
 		now.mockReturnValue(start + 10 * 60_000 + 2);
-		expect((await processB.post({ ...authorized, body: samples.cleaned() })).run.items).toHaveLength(1);
+		expect(
+			(await processB.post({ ...authorized, body: samples.cleaned() })).run.items,
+		).toHaveLength(1);
 		expect(database.effects).toHaveLength(3);
 		// The expired entries were replaced, not added to.
 		expect(recordedTimes(database)).toEqual([start + 10 * 60_000 + 2]);
@@ -492,8 +714,19 @@ describe('duplicates: what turns the check off, and how long it lasts', () => {
 
 describe('bad bodies: 400, nothing starts', () => {
 	test.each([
-		['malformed JSON (text/plain)', { body: '{"eventType": "delivery_status",', rawBody: Buffer.from('{"eventType": "delivery_status",') }, 'not valid JSON'],
-		['malformed JSON (no content type)', { body: undefined, rawBody: Buffer.from('eventType=delivery_status') }, 'not valid JSON'],
+		[
+			'malformed JSON (text/plain)',
+			{
+				body: '{"eventType": "delivery_status",',
+				rawBody: Buffer.from('{"eventType": "delivery_status",'),
+			},
+			'not valid JSON',
+		],
+		[
+			'malformed JSON (no content type)',
+			{ body: undefined, rawBody: Buffer.from('eventType=delivery_status') },
+			'not valid JSON',
+		],
 		['a JSON array', { body: [samples.deliverySuccess()] }, 'not a JSON object'],
 		['a JSON number', { body: 7 }, 'not a JSON object'],
 		['an empty body', { body: undefined, rawBody: Buffer.alloc(0) }, 'empty'],
@@ -514,9 +747,13 @@ describe('activation (webhookMethods.create)', () => {
 			'Set a Secret Token of at least 16 characters',
 		);
 		const short = 'abc123secret';
-		const error = await createTrigger({ parameters: { secretToken: short } }).activate().catch((e) => e);
+		const error = await createTrigger({ parameters: { secretToken: short } })
+			.activate()
+			.catch((e) => e);
 		expect(error.message).toContain('Secret Token');
-		expect(JSON.stringify({ message: error.message, description: error.description })).not.toContain(short);
+		expect(
+			JSON.stringify({ message: error.message, description: error.description }),
+		).not.toContain(short);
 	});
 
 	test('refuses to listen when the API key check is on and the credential has no key', async () => {
@@ -527,6 +764,8 @@ describe('activation (webhookMethods.create)', () => {
 
 	test('listens with a good token (and key)', async () => {
 		await expect(createTrigger().activate()).resolves.toBe(true);
-		await expect(createTrigger({ parameters: { requireApiKey: true } }).activate()).resolves.toBe(true);
+		await expect(createTrigger({ parameters: { requireApiKey: true } }).activate()).resolves.toBe(
+			true,
+		);
 	});
 });

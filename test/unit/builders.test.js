@@ -1,7 +1,14 @@
 // @ts-check
-const { buildSubscriber, outcomeOf } = require('../../nodes/Tatango/actions/subscriber/add.operation');
-const { buildTransactionalMessage } = require('../../nodes/Tatango/actions/transactionalMessage/send.operation');
-const { buildOptInSettings } = require('../../nodes/Tatango/actions/list/updateOptInSettings.operation');
+const {
+	buildSubscriber,
+	outcomeOf,
+} = require('../../nodes/Tatango/actions/subscriber/add.operation');
+const {
+	buildTransactionalMessage,
+} = require('../../nodes/Tatango/actions/transactionalMessage/send.operation');
+const {
+	buildOptInSettings,
+} = require('../../nodes/Tatango/actions/list/updateOptInSettings.operation');
 const { buildRichCard } = require('../../nodes/Tatango/actions/rcs/sendRichCard.operation');
 
 describe('subscriber add', () => {
@@ -35,17 +42,29 @@ describe('subscriber add', () => {
 	test.each([
 		['Subscriber added', 'added'],
 		['Subscriber being added to campaign pending confirmation', 'pending_confirmation'],
-		['Subscriber has been added - no opt-in message was sent due to list settings.', 'added_without_opt_in_message'],
+		[
+			'Subscriber has been added - no opt-in message was sent due to list settings.',
+			'added_without_opt_in_message',
+		],
 		['Subscriber has already been sent opt-in message for this campaign.', 'opt_in_already_sent'],
 		['Subscriber is already subscribed to this campaign.', 'already_subscribed'],
-		['Subscriber is in a security timeout, wait 47 hours and 55 minutes', 'refused_resubscribe_timeout'],
+		[
+			'Subscriber is in a security timeout, wait 47 hours and 55 minutes',
+			'refused_resubscribe_timeout',
+		],
 		['Something new', 'unknown'],
 	])('status %p has outcome %p', (status, outcome) => expect(outcomeOf(status)).toBe(outcome));
 });
 
 describe('transactional message', () => {
 	test('SMS: wrapped, number as ten digits', () => {
-		expect(buildTransactionalMessage({ phoneNumber: '206.555.1111', content: 'Your code is 1234', isMms: false })).toEqual({
+		expect(
+			buildTransactionalMessage({
+				phoneNumber: '206.555.1111',
+				content: 'Your code is 1234',
+				isMms: false,
+			}),
+		).toEqual({
 			transactional_message: { number: '2065551111', content: 'Your code is 1234' },
 		});
 	});
@@ -69,17 +88,38 @@ describe('transactional message', () => {
 			attachment_id: 42,
 		});
 		expect(() =>
-			buildTransactionalMessage({ phoneNumber: '2065551111', content: 'hi', isMms: true, subject: 'S', fallbackContent: 'F', attachmentId: 0 }),
+			buildTransactionalMessage({
+				phoneNumber: '2065551111',
+				content: 'hi',
+				isMms: true,
+				subject: 'S',
+				fallbackContent: 'F',
+				attachmentId: 0,
+			}),
 		).toThrow(/Attachment ID/);
 		expect(() =>
-			buildTransactionalMessage({ phoneNumber: '2065551111', content: 'hi', isMms: true, subject: 'x'.repeat(41), fallbackContent: 'F', attachmentId: 1 }),
+			buildTransactionalMessage({
+				phoneNumber: '2065551111',
+				content: 'hi',
+				isMms: true,
+				subject: 'x'.repeat(41),
+				fallbackContent: 'F',
+				attachmentId: 1,
+			}),
 		).toThrow(/Subject: is 41 characters long/);
 	});
 });
 
 describe('opt-in settings', () => {
 	test('single opt-in sends its two messages and no requests', () => {
-		expect(buildOptInSettings({ optInType: 'single', bypassOptInResponse: false, firstOptInMessage: 'Welcome!', secondOptInMessage: '' })).toEqual({
+		expect(
+			buildOptInSettings({
+				optInType: 'single',
+				bypassOptInResponse: false,
+				firstOptInMessage: 'Welcome!',
+				secondOptInMessage: '',
+			}),
+		).toEqual({
 			opt_in_type: 'single',
 			bypass_opt_in_response: false,
 			first_optin_message: 'Welcome!',
@@ -92,13 +132,50 @@ describe('opt-in settings', () => {
 			optInType: 'double',
 			bypassOptInResponse: true,
 			requests: [
-				{ collectedData: 'zip_code', requestMessage: 'Your ZIP?', retryMessage: 'A 5-digit ZIP please', followUp: true, followUpHour: 2, noResponseMessage: 'Still there?', successAction: 'nextrequest' },
-				{ collectedData: 'yes', requestMessage: 'Reply YES', retryMessage: 'Reply YES please', followUp: false, followUpHour: 24, noResponseMessage: 'stale', optInMessage: 'Welcome!', successAction: 'optinsubscriber' },
+				{
+					collectedData: 'zip_code',
+					requestMessage: 'Your ZIP?',
+					retryMessage: 'A 5-digit ZIP please',
+					followUp: true,
+					followUpHour: 2,
+					noResponseMessage: 'Still there?',
+					successAction: 'nextrequest',
+				},
+				{
+					collectedData: 'yes',
+					requestMessage: 'Reply YES',
+					retryMessage: 'Reply YES please',
+					followUp: false,
+					followUpHour: 24,
+					noResponseMessage: 'stale',
+					optInMessage: 'Welcome!',
+					successAction: 'optinsubscriber',
+				},
 			],
 		});
 		expect(settings.opt_in_requests).toEqual([
-			{ collected_data: 'zip_code', request_message: 'Your ZIP?', retry_message: 'A 5-digit ZIP please', follow_up: true, follow_up_hour: 2, no_response_message: 'Still there?', opt_in_message: null, second_opt_in_message: null, success_action: 'nextrequest' },
-			{ collected_data: 'yes', request_message: 'Reply YES', retry_message: 'Reply YES please', follow_up: false, follow_up_hour: null, no_response_message: null, opt_in_message: 'Welcome!', second_opt_in_message: null, success_action: 'optinsubscriber' },
+			{
+				collected_data: 'zip_code',
+				request_message: 'Your ZIP?',
+				retry_message: 'A 5-digit ZIP please',
+				follow_up: true,
+				follow_up_hour: 2,
+				no_response_message: 'Still there?',
+				opt_in_message: null,
+				second_opt_in_message: null,
+				success_action: 'nextrequest',
+			},
+			{
+				collected_data: 'yes',
+				request_message: 'Reply YES',
+				retry_message: 'Reply YES please',
+				follow_up: false,
+				follow_up_hour: null,
+				no_response_message: null,
+				opt_in_message: 'Welcome!',
+				second_opt_in_message: null,
+				success_action: 'optinsubscriber',
+			},
 		]);
 	});
 });
@@ -123,7 +200,13 @@ describe('RCS rich card', () => {
 			webhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
 			rcsPayload: {
 				richCard: {
-					body: { title: 'Summer Sale!', text: 'Save up to 50%', url: 'https://example.com/sale.mp4', thumbnailUrl: 'https://example.com/sale.jpg', isVideo: true },
+					body: {
+						title: 'Summer Sale!',
+						text: 'Save up to 50%',
+						url: 'https://example.com/sale.mp4',
+						thumbnailUrl: 'https://example.com/sale.jpg',
+						isVideo: true,
+					},
 				},
 			},
 			smsFailover: 'Summer sale - 50% off',
@@ -131,12 +214,18 @@ describe('RCS rich card', () => {
 	});
 
 	test("the node's own webhook URL wins over the credential's", () => {
-		expect(buildRichCard({ ...base, webhookUrl: 'https://other.example.com/hook' }).webhookUrl).toBe('https://other.example.com/hook');
+		expect(
+			buildRichCard({ ...base, webhookUrl: 'https://other.example.com/hook' }).webhookUrl,
+		).toBe('https://other.example.com/hook');
 	});
 
 	test('no webhook URL anywhere, a video without media, or an empty card are refused', () => {
 		expect(() => buildRichCard({ ...base, defaultWebhookUrl: '' })).toThrow(/Default Webhook URL/);
-		expect(() => buildRichCard({ ...base, mediaUrl: '' })).toThrow(/Media URL: is required when Is Video is on/);
-		expect(() => buildRichCard({ ...base, title: '', text: '', mediaUrl: '', isVideo: false })).toThrow(/needs at least a title/);
+		expect(() => buildRichCard({ ...base, mediaUrl: '' })).toThrow(
+			/Media URL: is required when Is Video is on/,
+		);
+		expect(() =>
+			buildRichCard({ ...base, title: '', text: '', mediaUrl: '', isVideo: false }),
+		).toThrow(/needs at least a title/);
 	});
 });

@@ -1,5 +1,9 @@
 // @ts-check
-const { decideRetry, parseRetryAfter, backoffMs } = require('../../nodes/Tatango/transport/retryPolicy');
+const {
+	decideRetry,
+	parseRetryAfter,
+	backoffMs,
+} = require('../../nodes/Tatango/transport/retryPolicy');
 const { Pacer } = require('../../nodes/Tatango/transport/pacer');
 
 const limits = { maxRateLimitWaitMs: 60_000, maxFailureRetries: 3 };
@@ -24,13 +28,27 @@ describe('retry policy', () => {
 		['read', { type: 'network', code: 'ENOTFOUND' }, false, 'final'],
 		['read', { type: 'response', statusCode: 404 }, false, 'final'],
 	])('%s after %j: retry=%s (%s)', (kind, outcome, retried, because) => {
-		const decision = decideRetry(/** @type {any} */ (kind), /** @type {any} */ (outcome), first, limits, fixed);
+		const decision = decideRetry(
+			/** @type {any} */ (kind),
+			/** @type {any} */ (outcome),
+			first,
+			limits,
+			fixed,
+		);
 		expect(decision.retry).toBe(retried);
 		expect(decision.because).toBe(because);
 	});
 
 	test('a 429 waits what Retry-After says, in seconds or as a date', () => {
-		expect(decideRetry('send', { type: 'response', statusCode: 429, retryAfter: '7' }, first, limits, fixed)).toEqual({
+		expect(
+			decideRetry(
+				'send',
+				{ type: 'response', statusCode: 429, retryAfter: '7' },
+				first,
+				limits,
+				fixed,
+			),
+		).toEqual({
 			retry: true,
 			delayMs: 7000,
 			because: 'rate_limited',
@@ -41,7 +59,13 @@ describe('retry policy', () => {
 
 	test('a 429 without Retry-After backs off exponentially with jitter', () => {
 		const delays = [1, 2, 3, 4].map((attempts) =>
-			decideRetry('read', { type: 'response', statusCode: 429 }, { attempts, rateLimitWaitedMs: 0 }, limits, fixed),
+			decideRetry(
+				'read',
+				{ type: 'response', statusCode: 429 },
+				{ attempts, rateLimitWaitedMs: 0 },
+				limits,
+				fixed,
+			),
 		);
 		expect(delays.map((d) => (d.retry ? d.delayMs : -1))).toEqual([750, 1500, 3000, 6000]);
 		expect(backoffMs(20, 1000, 30_000, () => 1)).toBe(30_000);
@@ -50,17 +74,35 @@ describe('retry policy', () => {
 
 	test('rate-limit waiting stops at the maximum the user set', () => {
 		const waited = { attempts: 5, rateLimitWaitedMs: 58_000 };
-		expect(decideRetry('send', { type: 'response', statusCode: 429, retryAfter: '3' }, waited, limits, fixed)).toEqual({
+		expect(
+			decideRetry(
+				'send',
+				{ type: 'response', statusCode: 429, retryAfter: '3' },
+				waited,
+				limits,
+				fixed,
+			),
+		).toEqual({
 			retry: false,
 			because: 'rate_limit_exhausted',
 		});
 		const noWait = { ...limits, maxRateLimitWaitMs: 0 };
-		expect(decideRetry('send', { type: 'response', statusCode: 429, retryAfter: '1' }, first, noWait, fixed).retry).toBe(false);
+		expect(
+			decideRetry(
+				'send',
+				{ type: 'response', statusCode: 429, retryAfter: '1' },
+				first,
+				noWait,
+				fixed,
+			).retry,
+		).toBe(false);
 	});
 
 	test('failures of safe calls are retried a bounded number of times', () => {
 		const exhausted = { attempts: 4, rateLimitWaitedMs: 0 };
-		expect(decideRetry('read', { type: 'response', statusCode: 503 }, exhausted, limits, fixed)).toEqual({
+		expect(
+			decideRetry('read', { type: 'response', statusCode: 503 }, exhausted, limits, fixed),
+		).toEqual({
 			retry: false,
 			because: 'retries_exhausted',
 		});

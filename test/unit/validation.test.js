@@ -77,12 +77,16 @@ describe('GSM 7-bit SMS fallback', () => {
 	test('curly quotes fail without the option and are replaced with it', () => {
 		const text = '\u201CBig\u201D sale \u2014 don\u2019t miss it\u2026\u00A0now';
 		rejection(() => toGsm7Text(text, 'SMS Fallback'));
-		expect(toGsm7Text(text, 'SMS Fallback', { replaceOffenders: true })).toBe('"Big" sale - don\'t miss it... now');
+		expect(toGsm7Text(text, 'SMS Fallback', { replaceOffenders: true })).toBe(
+			'"Big" sale - don\'t miss it... now',
+		);
 	});
 
 	test('replacement leaves characters without a plain stand-in for the error to name', () => {
 		expect(replaceCommonNonGsm('café ☕')).toBe('café ☕');
-		const error = rejection(() => toGsm7Text('café ☕', 'SMS Fallback', { replaceOffenders: true }));
+		const error = rejection(() =>
+			toGsm7Text('café ☕', 'SMS Fallback', { replaceOffenders: true }),
+		);
 		expect(error.message).toContain('U+2615');
 	});
 
@@ -95,7 +99,9 @@ describe('GSM 7-bit SMS fallback', () => {
 
 	test('exactly 160 characters pass; an ellipsis that grows the text past 160 fails after replacement', () => {
 		expect(toGsm7Text('x'.repeat(160), 'SMS Fallback')).toHaveLength(160);
-		rejection(() => toGsm7Text('x'.repeat(158) + '\u2026', 'SMS Fallback', { replaceOffenders: true }));
+		rejection(() =>
+			toGsm7Text('x'.repeat(158) + '\u2026', 'SMS Fallback', { replaceOffenders: true }),
+		);
 	});
 });
 
@@ -116,9 +122,13 @@ describe('message content', () => {
 	test('SMS takes 160 characters, MMS 5000; emoji count as one character', () => {
 		expect(toMessageContent('x'.repeat(160), false)).toHaveLength(160);
 		expect(toMessageContent('🎉'.repeat(160), false)).toBe('🎉'.repeat(160));
-		expect(rejection(() => toMessageContent('x'.repeat(161), false)).message).toMatch(/161 characters long; the maximum is 160/);
+		expect(rejection(() => toMessageContent('x'.repeat(161), false)).message).toMatch(
+			/161 characters long; the maximum is 160/,
+		);
 		expect(toMessageContent('x'.repeat(5000), true)).toHaveLength(5000);
-		expect(rejection(() => toMessageContent('x'.repeat(5001), true)).message).toMatch(/maximum is 5000/);
+		expect(rejection(() => toMessageContent('x'.repeat(5001), true)).message).toMatch(
+			/maximum is 5000/,
+		);
 	});
 
 	test('content is required', () => {
@@ -169,7 +179,9 @@ describe('subscriber profile', () => {
 		for (const bad of ['ana@', 'ana.example.com', 'ana@example', 'a b@example.com']) {
 			expect(rejection(() => toEmail(bad)).field).toBe('Email');
 		}
-		expect(rejection(() => toEmail(`${'a'.repeat(40)}@example.com`)).message).toMatch(/maximum is 50/);
+		expect(rejection(() => toEmail(`${'a'.repeat(40)}@example.com`)).message).toMatch(
+			/maximum is 50/,
+		);
 	});
 
 	test('gender takes the documented values', () => {
@@ -180,7 +192,7 @@ describe('subscriber profile', () => {
 		expect(rejection(() => toGender('other')).message).toMatch(/Male, Female/);
 	});
 
-	test('ZIP codes fit Tatango\'s 6 characters', () => {
+	test("ZIP codes fit Tatango's 6 characters", () => {
 		expect(toZipCode('98101')).toBe('98101');
 		expect(toZipCode('k1a 0b1')).toBe('K1A0B1');
 		expect(toZipCode('')).toBeUndefined();
@@ -189,21 +201,26 @@ describe('subscriber profile', () => {
 	});
 
 	test('tags become one comma-separated string', () => {
-		expect(toTags(' vip customer, card holder ,, daily alerts')).toBe('vip customer, card holder, daily alerts');
+		expect(toTags(' vip customer, card holder ,, daily alerts')).toBe(
+			'vip customer, card holder, daily alerts',
+		);
 		expect(toTags(['vip', ' gold '])).toBe('vip, gold');
 		expect(toTags('')).toBeUndefined();
 	});
 
 	test('custom field keys follow Tatango key rules and do not shadow standard fields', () => {
 		expect(toCustomFieldKey('favorite_store')).toBe('favorite_store');
-		expect(rejection(() => toCustomFieldKey('Favorite Store')).message).toMatch(/lowercase letters/);
+		expect(rejection(() => toCustomFieldKey('Favorite Store')).message).toMatch(
+			/lowercase letters/,
+		);
 		expect(rejection(() => toCustomFieldKey('email')).message).toMatch(/standard subscriber field/);
 	});
 
 	test('IDs are whole numbers above zero', () => {
 		expect(toPositiveId('101', 'List')).toBe(101);
 		expect(toPositiveId(7, 'Report ID')).toBe(7);
-		for (const bad of ['', '0', '-1', '1.5', 'abc']) expect(rejection(() => toPositiveId(bad, 'List')).field).toBe('List');
+		for (const bad of ['', '0', '-1', '1.5', 'abc'])
+			expect(rejection(() => toPositiveId(bad, 'List')).field).toBe('List');
 	});
 });
 
@@ -228,7 +245,12 @@ describe('opt-in settings', () => {
 		const double = {
 			opt_in_type: 'double',
 			opt_in_requests: [
-				request({ collected_data: 'zip_code', success_action: 'nextrequest', follow_up: true, follow_up_hour: 2 }),
+				request({
+					collected_data: 'zip_code',
+					success_action: 'nextrequest',
+					follow_up: true,
+					follow_up_hour: 2,
+				}),
 				request(),
 			],
 		};
@@ -236,18 +258,40 @@ describe('opt-in settings', () => {
 	});
 
 	test.each([
-		['double without requests', { opt_in_type: 'double', opt_in_requests: [] }, /at least one request/],
+		[
+			'double without requests',
+			{ opt_in_type: 'double', opt_in_requests: [] },
+			/at least one request/,
+		],
 		[
 			'double whose last request does not subscribe',
 			{ opt_in_type: 'double', opt_in_requests: [request({ success_action: 'nextrequest' })] },
 			/last request must subscribe/,
 		],
-		['follow-up without an hour', { opt_in_type: 'double', opt_in_requests: [request({ follow_up: true })] }, /Follow-Up Hour must be/],
-		['an hour without follow-up', { opt_in_type: 'double', opt_in_requests: [request({ follow_up_hour: 4 })] }, /only when Follow Up is on/],
-		['single with requests', { opt_in_type: 'single', opt_in_requests: [request()] }, /single opt-in list takes none/],
-		['unknown collected data', { opt_in_type: 'double', opt_in_requests: [request({ collected_data: 'age' })] }, /Collected Data "age"/],
+		[
+			'follow-up without an hour',
+			{ opt_in_type: 'double', opt_in_requests: [request({ follow_up: true })] },
+			/Follow-Up Hour must be/,
+		],
+		[
+			'an hour without follow-up',
+			{ opt_in_type: 'double', opt_in_requests: [request({ follow_up_hour: 4 })] },
+			/only when Follow Up is on/,
+		],
+		[
+			'single with requests',
+			{ opt_in_type: 'single', opt_in_requests: [request()] },
+			/single opt-in list takes none/,
+		],
+		[
+			'unknown collected data',
+			{ opt_in_type: 'double', opt_in_requests: [request({ collected_data: 'age' })] },
+			/Collected Data "age"/,
+		],
 		['unknown type', { opt_in_type: 'triple' }, /not single or double/],
 	])('%s is rejected', (_name, settings, rule) => {
-		expect(rejection(() => validateOptInSettings(/** @type {any} */ (settings))).message).toMatch(rule);
+		expect(rejection(() => validateOptInSettings(/** @type {any} */ (settings))).message).toMatch(
+			rule,
+		);
 	});
 });

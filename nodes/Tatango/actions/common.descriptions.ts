@@ -22,7 +22,10 @@ export const listLocator: INodeProperties = {
 			type: 'string',
 			placeholder: 'e.g. 101',
 			validation: [
-				{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A list ID is a whole number' } },
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A list ID is a whole number' },
+				},
 			],
 		},
 	],

@@ -11,9 +11,16 @@ import * as rcs from './rcs/rcs.resource';
 import * as subscriber from './subscriber/subscriber.resource';
 import * as transactionalMessage from './transactionalMessage/transactionalMessage.resource';
 
-type Operation = (this: IExecuteFunctions, i: number, tatango: TatangoClient) => Promise<IDataObject>;
+type Operation = (
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+) => Promise<IDataObject>;
 
-type OperationsOf<R extends TatangoType['resource']> = Extract<TatangoType, { resource: R }>['operation'];
+type OperationsOf<R extends TatangoType['resource']> = Extract<
+	TatangoType,
+	{ resource: R }
+>['operation'];
 
 /** Every resource/operation pair of the node type is wired here, or this does not compile. */
 const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Operation } } = {
@@ -30,7 +37,9 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 	if (error instanceof InvalidInputError) {
 		return new NodeOperationError(context.getNode(), `Invalid ${error.message}`, {
 			itemIndex,
-			description: error.hint ?? `Item ${itemIndex}: fix "${error.field}" and run again. Nothing was sent to Tatango.`,
+			description:
+				error.hint ??
+				`Item ${itemIndex}: fix "${error.field}" and run again. Nothing was sent to Tatango.`,
 		});
 	}
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
@@ -47,7 +56,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const run = (operations[resource] as Record<string, Operation> | undefined)?.[operation];
 	if (!run) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
 
 	const tatango = createTatangoClient(this);
@@ -63,7 +75,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				// item's json to the message alone, losing the hint. These keys still route it to the
 				// error output under "Continue (using error output)".
 				returnData.push({
-					json: { error: nodeError.message, ...(nodeError.description ? { details: nodeError.description } : {}) },
+					json: {
+						error: nodeError.message,
+						...(nodeError.description ? { details: nodeError.description } : {}),
+					},
 					pairedItem: { item: i },
 				});
 				continue;

@@ -7,7 +7,11 @@ const PAGE_SIZE = 100;
 function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 	if (!filter) return true;
 	const needle = filter.toLowerCase();
-	return texts.some((text) => String(text ?? '').toLowerCase().includes(needle));
+	return texts.some((text) =>
+		String(text ?? '')
+			.toLowerCase()
+			.includes(needle),
+	);
 }
 
 /** The account's lists for the "From List" picker: `GET /api/v2/lists`, a page at a time. */
@@ -36,7 +40,10 @@ export async function searchLists(
 }
 
 /** The account's shortcodes for the "From List" picker: `GET /api/v2/shortcodes`. */
-export async function searchShortcodes(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchShortcodes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const { body } = await createTatangoClient(this).request({
 		api: 'v2',
 		method: 'GET',
@@ -44,9 +51,13 @@ export async function searchShortcodes(this: ILoadOptionsFunctions, filter?: str
 		kind: 'read',
 	});
 	const shortcodes = ((body.shortcodes ?? []) as unknown[]).map((entry) =>
-		entry && typeof entry === 'object' ? String((entry as IDataObject).id ?? (entry as IDataObject).shortcode) : String(entry),
+		entry && typeof entry === 'object'
+			? String((entry as IDataObject).id ?? (entry as IDataObject).shortcode)
+			: String(entry),
 	);
 	return {
-		results: shortcodes.filter((code) => matches(filter, code)).map((code) => ({ name: code, value: code })),
+		results: shortcodes
+			.filter((code) => matches(filter, code))
+			.map((code) => ({ name: code, value: code })),
 	};
 }

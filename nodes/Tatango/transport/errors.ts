@@ -35,7 +35,11 @@ export interface FailedResponse {
  * saying what to do. Built from the response body only: the request (and its Authorization or
  * x-api-key header) never reaches the error.
  */
-export function apiErrorFromResponse(node: INode, failure: FailedResponse, itemIndex: number): NodeApiError {
+export function apiErrorFromResponse(
+	node: INode,
+	failure: FailedResponse,
+	itemIndex: number,
+): NodeApiError {
 	const { api, statusCode, body } = failure;
 	const credential = `'${API[api].credentialName}' credential`;
 	const said = serviceMessage(body);
@@ -73,7 +77,7 @@ export function apiErrorFromResponse(node: INode, failure: FailedResponse, itemI
 		description = AMBIGUOUS_SEND_HINT;
 	} else if (statusCode >= 500) {
 		message = `Tatango answered HTTP ${statusCode}${said ? `: ${said}` : ''} after ${attemptsText(failure.attempts)}`;
-		description = 'A problem on Tatango\'s side. The call was retried; try again later.';
+		description = "A problem on Tatango's side. The call was retried; try again later.";
 	} else {
 		message = `${message} (${statusCode})`;
 	}
@@ -108,7 +112,9 @@ export function apiErrorFromNetwork(
 				? `the connection timed out (${code})`
 				: `the connection failed (${code})`;
 	const ambiguous = stoppedBecause === 'ambiguous_send';
-	const message = ambiguous ? `The message may have been sent: ${what}` : `Could not reach Tatango: ${what} after ${attemptsText(attempts)}`;
+	const message = ambiguous
+		? `The message may have been sent: ${what}`
+		: `Could not reach Tatango: ${what} after ${attemptsText(attempts)}`;
 	const error = new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
 		message,
 		description: ambiguous

@@ -117,14 +117,22 @@ export function createTatangoClient(
 		// Hands n8n the credential this client already loaded: otherwise n8n reads and decrypts it
 		// again for every request. A copy, because n8n's pre-authentication writes into it.
 		return (await context.helpers.httpRequestWithAuthentication.call(context, type, options, {
-			credentialsDecrypted: { id: ref?.id ?? '', name: ref?.name ?? type, type, data: { ...creds } },
+			credentialsDecrypted: {
+				id: ref?.id ?? '',
+				name: ref?.name ?? type,
+				type,
+				data: { ...creds },
+			},
 		})) as IN8nHttpFullResponse;
 	}
 
 	async function request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
 		const creds = await credentials(call.api);
 		const baseUrl = baseUrlOf(call.api, creds);
-		const limits = { maxRateLimitWaitMs: maxRateLimitWaitMs(creds), maxFailureRetries: MAX_FAILURE_RETRIES };
+		const limits = {
+			maxRateLimitWaitMs: maxRateLimitWaitMs(creds),
+			maxFailureRetries: MAX_FAILURE_RETRIES,
+		};
 		const pacer = await pacerFor(call.api);
 		const state = { attempts: 0, rateLimitWaitedMs: 0 };
 

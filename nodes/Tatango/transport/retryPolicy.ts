@@ -27,7 +27,10 @@ export interface RetryLimits {
 
 export type RetryDecision =
 	| { retry: true; delayMs: number; because: 'rate_limited' | 'server_error' | 'network' }
-	| { retry: false; because: 'rate_limit_exhausted' | 'ambiguous_send' | 'retries_exhausted' | 'final' };
+	| {
+			retry: false;
+			because: 'rate_limit_exhausted' | 'ambiguous_send' | 'retries_exhausted' | 'final';
+	  };
 
 /** Errors that prove the request never reached the service. */
 const NOT_DELIVERED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
@@ -51,7 +54,12 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 }
 
 /** Exponential backoff with jitter: half fixed, half random, capped. */
-export function backoffMs(attempt: number, baseMs: number, capMs: number, random: () => number): number {
+export function backoffMs(
+	attempt: number,
+	baseMs: number,
+	capMs: number,
+	random: () => number,
+): number {
 	const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
@@ -75,17 +83,26 @@ export function decideRetry(
 		}
 		if (statusCode >= 500) {
 			if (kind === 'send') return { retry: false, because: 'ambiguous_send' };
-			if (state.attempts > limits.maxFailureRetries) return { retry: false, because: 'retries_exhausted' };
-			return { retry: true, delayMs: backoffMs(state.attempts, 500, 8000, random), because: 'server_error' };
+			if (state.attempts > limits.maxFailureRetries)
+				return { retry: false, because: 'retries_exhausted' };
+			return {
+				retry: true,
+				delayMs: backoffMs(state.attempts, 500, 8000, random),
+				because: 'server_error',
+			};
 		}
 		return { retry: false, because: 'final' };
 	}
 	const code = outcome.code ?? '';
 	const certainlyNotTaken = NOT_DELIVERED_CODES.has(code);
 	if (kind === 'send' && !certainlyNotTaken) {
-		return { retry: false, because: AMBIGUOUS_CODES.has(code) || code === '' ? 'ambiguous_send' : 'final' };
+		return {
+			retry: false,
+			because: AMBIGUOUS_CODES.has(code) || code === '' ? 'ambiguous_send' : 'final',
+		};
 	}
 	if (!certainlyNotTaken && !AMBIGUOUS_CODES.has(code)) return { retry: false, because: 'final' };
-	if (state.attempts > limits.maxFailureRetries) return { retry: false, because: 'retries_exhausted' };
+	if (state.attempts > limits.maxFailureRetries)
+		return { retry: false, because: 'retries_exhausted' };
 	return { retry: true, delayMs: backoffMs(state.attempts, 500, 8000, random), because: 'network' };
 }

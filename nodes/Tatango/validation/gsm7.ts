@@ -23,7 +23,10 @@ export function nonGsmCharacters(text: string): string[] {
 
 /** Replaces curly quotes, long dashes, the ellipsis and non-breaking spaces with GSM equivalents. */
 export function replaceCommonNonGsm(text: string): string {
-	return COMMON_OFFENDERS.reduce((result, [pattern, plain]) => result.replace(pattern, plain), text);
+	return COMMON_OFFENDERS.reduce(
+		(result, [pattern, plain]) => result.replace(pattern, plain),
+		text,
+	);
 }
 
 function describe(character: string): string {

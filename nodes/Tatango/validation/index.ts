@@ -10,6 +10,13 @@ export {
 	toRequiredText,
 } from './text';
 export { toOptionalMediaUrl, toWebhookUrl } from './url';
-export { toBirthdate, toCustomFieldKey, toEmail, toGender, toTags, toZipCode } from './subscriberProfile';
+export {
+	toBirthdate,
+	toCustomFieldKey,
+	toEmail,
+	toGender,
+	toTags,
+	toZipCode,
+} from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';

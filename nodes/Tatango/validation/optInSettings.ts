@@ -34,12 +34,18 @@ const SUCCESS_ACTIONS: SuccessAction[] = ['nextrequest', 'optinsubscriber'];
  */
 export function validateOptInSettings(settings: OptInSettings): OptInSettings {
 	if (settings.opt_in_type !== 'single' && settings.opt_in_type !== 'double') {
-		throw new InvalidInputError('Opt-In Type', `"${String(settings.opt_in_type)}" is not single or double`);
+		throw new InvalidInputError(
+			'Opt-In Type',
+			`"${String(settings.opt_in_type)}" is not single or double`,
+		);
 	}
 	const requests = settings.opt_in_requests ?? [];
 	if (settings.opt_in_type === 'single') {
 		if (requests.length > 0) {
-			throw new InvalidInputError('Opt-In Requests', 'are for double opt-in only; a single opt-in list takes none');
+			throw new InvalidInputError(
+				'Opt-In Requests',
+				'are for double opt-in only; a single opt-in list takes none',
+			);
 		}
 		return settings;
 	}
@@ -49,10 +55,16 @@ export function validateOptInSettings(settings: OptInSettings): OptInSettings {
 	requests.forEach((request, index) => {
 		const where = `Opt-In Requests (request ${index + 1})`;
 		if (!COLLECTED_DATA.includes(request.collected_data)) {
-			throw new InvalidInputError(where, `Collected Data "${String(request.collected_data)}" is not one of ${COLLECTED_DATA.join(', ')}`);
+			throw new InvalidInputError(
+				where,
+				`Collected Data "${String(request.collected_data)}" is not one of ${COLLECTED_DATA.join(', ')}`,
+			);
 		}
 		if (!SUCCESS_ACTIONS.includes(request.success_action)) {
-			throw new InvalidInputError(where, `Success Action "${String(request.success_action)}" is not one of ${SUCCESS_ACTIONS.join(', ')}`);
+			throw new InvalidInputError(
+				where,
+				`Success Action "${String(request.success_action)}" is not one of ${SUCCESS_ACTIONS.join(', ')}`,
+			);
 		}
 		if (!request.request_message?.trim()) {
 			throw new InvalidInputError(where, 'Request Message is required');
@@ -62,7 +74,10 @@ export function validateOptInSettings(settings: OptInSettings): OptInSettings {
 		}
 		if (request.follow_up) {
 			if (!Number.isInteger(request.follow_up_hour) || (request.follow_up_hour as number) < 1) {
-				throw new InvalidInputError(where, 'Follow-Up Hour must be a whole number of hours (1 or more) when Follow Up is on');
+				throw new InvalidInputError(
+					where,
+					'Follow-Up Hour must be a whole number of hours (1 or more) when Follow Up is on',
+				);
 			}
 		} else if (request.follow_up_hour !== null && request.follow_up_hour !== undefined) {
 			throw new InvalidInputError(where, 'Follow-Up Hour is set only when Follow Up is on');

@@ -64,7 +64,10 @@ export function toTenDigitPhone(raw: unknown, field = 'Phone Number'): string {
 	const areaCode = digits.slice(0, 3);
 	const exchange = digits.slice(3, 6);
 	if (!/^[2-9]/.test(areaCode) || /^[2-9]11$/.test(areaCode)) {
-		throw new InvalidInputError(field, `"${text}" has area code ${areaCode}, which no US or Canadian number has`);
+		throw new InvalidInputError(
+			field,
+			`"${text}" has area code ${areaCode}, which no US or Canadian number has`,
+		);
 	}
 	if (!/^[2-9]/.test(exchange) || /^[2-9]11$/.test(exchange)) {
 		throw new InvalidInputError(

@@ -7,7 +7,10 @@ export function toBirthdate(raw: unknown, today: Date = new Date()): string | un
 	if (text === '') return undefined;
 	const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text);
 	if (!match) {
-		throw new InvalidInputError('Birthdate', `"${text}" is not a date in YYYYMMDD form (e.g. 19780728)`);
+		throw new InvalidInputError(
+			'Birthdate',
+			`"${text}" is not a date in YYYYMMDD form (e.g. 19780728)`,
+		);
 	}
 	const [, year, month, day] = match;
 	const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
@@ -43,10 +46,16 @@ export function toZipCode(raw: unknown): string | undefined {
 	if (text === '') return undefined;
 	if (/^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/.test(text)) return text.replace(' ', '').toUpperCase();
 	if (/^\d{5}-\d{4}$/.test(text)) {
-		throw new InvalidInputError('ZIP Code', `"${text}" is a ZIP+4; Tatango stores up to 6 characters, so use the 5-digit ZIP (${text.slice(0, 5)})`);
+		throw new InvalidInputError(
+			'ZIP Code',
+			`"${text}" is a ZIP+4; Tatango stores up to 6 characters, so use the 5-digit ZIP (${text.slice(0, 5)})`,
+		);
 	}
 	if (text.length > 6) {
-		throw new InvalidInputError('ZIP Code', `"${text}" is ${text.length} characters long; Tatango stores up to 6`);
+		throw new InvalidInputError(
+			'ZIP Code',
+			`"${text}" is ${text.length} characters long; Tatango stores up to 6`,
+		);
 	}
 	return text;
 }
@@ -57,12 +66,19 @@ export function toGender(raw: unknown): 'Male' | 'Female' | undefined {
 	if (text === '') return undefined;
 	if (text === 'male' || text === 'm') return 'Male';
 	if (text === 'female' || text === 'f') return 'Female';
-	throw new InvalidInputError('Gender', `"${String(raw)}" is not one of the values Tatango accepts: Male, Female`);
+	throw new InvalidInputError(
+		'Gender',
+		`"${String(raw)}" is not one of the values Tatango accepts: Male, Female`,
+	);
 }
 
 /** Tags as Tatango takes them: one comma-separated string. Accepts a list or a comma-separated string. */
 export function toTags(raw: unknown): string | undefined {
-	const parts = Array.isArray(raw) ? raw.map(String) : raw === undefined || raw === null ? [] : String(raw).split(',');
+	const parts = Array.isArray(raw)
+		? raw.map(String)
+		: raw === undefined || raw === null
+			? []
+			: String(raw).split(',');
 	const tags = parts.map((tag) => tag.trim()).filter((tag) => tag !== '');
 	return tags.length > 0 ? tags.join(', ') : undefined;
 }
@@ -90,7 +106,10 @@ export function toCustomFieldKey(raw: unknown): string {
 		);
 	}
 	if (STANDARD_FIELDS.has(key)) {
-		throw new InvalidInputError('Custom Fields', `key "${key}" is a standard subscriber field; set it with its own field`);
+		throw new InvalidInputError(
+			'Custom Fields',
+			`key "${key}" is a standard subscriber field; set it with its own field`,
+		);
 	}
 	return key;
 }

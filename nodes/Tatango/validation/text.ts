@@ -36,7 +36,9 @@ export function toKeyword(raw: unknown, field = 'Keyword'): string {
 	if (length < 2 || length > 15) {
 		throw new InvalidInputError(
 			field,
-			keyword === '' ? 'is required (2 to 15 characters)' : `"${keyword}" is ${length} characters long; a keyword has 2 to 15`,
+			keyword === ''
+				? 'is required (2 to 15 characters)'
+				: `"${keyword}" is ${length} characters long; a keyword has 2 to 15`,
 		);
 	}
 	return keyword.toUpperCase();
@@ -46,7 +48,10 @@ export function toKeyword(raw: unknown, field = 'Keyword'): string {
 export function toPositiveId(raw: unknown, field: string): number {
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
-		throw new InvalidInputError(field, text === '' ? 'is required' : `"${text}" is not a valid ID (a whole number above 0)`);
+		throw new InvalidInputError(
+			field,
+			text === '' ? 'is required' : `"${text}" is not a valid ID (a whole number above 0)`,
+		);
 	}
 	return Number(text);
 }

@@ -17,7 +17,10 @@ export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
 	const url = parseUrl(text);
 	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
 	if (url.protocol !== 'https:') {
-		throw new InvalidInputError(field, `must start with https:// (Tatango only calls HTTPS webhooks); got ${url.protocol}//`);
+		throw new InvalidInputError(
+			field,
+			`must start with https:// (Tatango only calls HTTPS webhooks); got ${url.protocol}//`,
+		);
 	}
 	if (text.length > 255) {
 		throw new InvalidInputError(field, `is ${text.length} characters long; the maximum is 255`);

@@ -11,6 +11,9 @@ const { accountOf } = require('../../pipeline');
 module.exports = function accountsRoutes(app, _ctx) {
 	app.get('/accounts/me', async (request) => {
 		const account = accountOf(request);
-		return { status: 'OK', account: { id: account.accountId, email: account.email, username: account.username } };
+		return {
+			status: 'OK',
+			account: { id: account.accountId, email: account.email, username: account.username },
+		};
 	});
 };

@@ -25,7 +25,8 @@ function requireList(ctx, id) {
  */
 function bodyObject(body) {
 	if (body === undefined || body === null) return {};
-	if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(422, 'The request body must be a JSON object');
+	if (typeof body !== 'object' || Array.isArray(body))
+		throw new HttpError(422, 'The request body must be a JSON object');
 	return /** @type {Record<string, any>} */ (body);
 }
 

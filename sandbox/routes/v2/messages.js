@@ -14,9 +14,12 @@ module.exports = function messageRoutes(app, ctx) {
 	app.post('/lists/:id/messages', async (request) => {
 		const list = requireList(ctx, /** @type {any} */ (request.params).id);
 		const m = bodyObject(request.body).message;
-		if (!m || typeof m !== 'object') throw new HttpError(422, 'Missing message: send {"message":{"content":"..."}}');
-		if (typeof m.content !== 'string' || !m.content.trim()) throw new HttpError(422, "content can't be blank");
-		if (m.content.length > 160) throw new HttpError(422, 'content is too long (maximum is 160 characters)');
+		if (!m || typeof m !== 'object')
+			throw new HttpError(422, 'Missing message: send {"message":{"content":"..."}}');
+		if (typeof m.content !== 'string' || !m.content.trim())
+			throw new HttpError(422, "content can't be blank");
+		if (m.content.length > 160)
+			throw new HttpError(422, 'content is too long (maximum is 160 characters)');
 		const sent = broadcast(ctx, list, m.content, typeof m.name === 'string' ? m.name : null);
 		return { status: 'OK', message: { id: sent.id } };
 	});

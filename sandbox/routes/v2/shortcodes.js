@@ -11,7 +11,10 @@ const { bodyObject } = require('./common');
  * @param {import('../../context').Context} ctx
  */
 module.exports = function shortcodeRoutes(app, ctx) {
-	app.get('/shortcodes', async () => ({ status: 'OK', shortcodes: [...ctx.state.shortcodes.keys()] }));
+	app.get('/shortcodes', async () => ({
+		status: 'OK',
+		shortcodes: [...ctx.state.shortcodes.keys()],
+	}));
 
 	app.post('/shortcodes/:id/test_keyword', async (request) => {
 		const code = String(/** @type {any} */ (request.params).id);
@@ -23,9 +26,13 @@ module.exports = function shortcodeRoutes(app, ctx) {
 			throw new HttpError(422, "Keyword name can't be blank");
 		}
 		const name = String(raw).trim().toUpperCase();
-		if (name.length < 2 || name.length > 15) throw new HttpError(422, 'Keyword name must be 2 to 15 characters');
-		if (!/^[A-Z0-9]+$/.test(name)) throw new HttpError(422, 'Keyword name may only contain letters and digits');
-		const onLists = [...ctx.state.lists.values()].some((l) => l.shortcode === code && l.keyword_names.includes(name));
+		if (name.length < 2 || name.length > 15)
+			throw new HttpError(422, 'Keyword name must be 2 to 15 characters');
+		if (!/^[A-Z0-9]+$/.test(name))
+			throw new HttpError(422, 'Keyword name may only contain letters and digits');
+		const onLists = [...ctx.state.lists.values()].some(
+			(l) => l.shortcode === code && l.keyword_names.includes(name),
+		);
 		if (keywords.has(name) || onLists || ctx.state.reservedKeywords.has(name)) {
 			return { status: 'OK', keyword_name: 'unavailable', error: 'Name is in use' };
 		}

@@ -8,9 +8,32 @@ const { addSubscriber, unsubscribe } = require('../../subscribers');
 const { requireList, bodyObject, truthy } = require('./common');
 
 /** Keys of the add request that are not custom fields. */
-const KNOWN_KEYS = new Set(['phone_number', 'first_name', 'last_name', 'email', 'birthdate', 'zip_code', 'gender', 'tags', 'bypass_opt_in_process', 'bypass_opt_in_response']);
+const KNOWN_KEYS = new Set([
+	'phone_number',
+	'first_name',
+	'last_name',
+	'email',
+	'birthdate',
+	'zip_code',
+	'gender',
+	'tags',
+	'bypass_opt_in_process',
+	'bypass_opt_in_response',
+]);
 /** Response-only subscriber fields; a custom field may not shadow them. */
-const RESPONSE_KEYS = new Set(['cleaned_at', 'subscribed_at', 'opted_out_at', 'optin_in_progress', 'opt_in_method', 'keyword_name', 'carrier', 'carrier_name', 'global_carrier_id', 'global_carrier_name', 'total_messages_received']);
+const RESPONSE_KEYS = new Set([
+	'cleaned_at',
+	'subscribed_at',
+	'opted_out_at',
+	'optin_in_progress',
+	'opt_in_method',
+	'keyword_name',
+	'carrier',
+	'carrier_name',
+	'global_carrier_id',
+	'global_carrier_name',
+	'total_messages_received',
+]);
 const MAX_LENGTH = { first_name: 50, last_name: 50, email: 50, zip_code: 6 };
 
 /**
@@ -21,39 +44,57 @@ function parseSubscriber(body) {
 	const b = bodyObject(body);
 	const s = b.subscriber;
 	if (!s || typeof s !== 'object' || Array.isArray(s)) {
-		throw new HttpError(422, 'Missing subscriber: send {"subscriber":{"phone_number":"2065551111", ...}}');
+		throw new HttpError(
+			422,
+			'Missing subscriber: send {"subscriber":{"phone_number":"2065551111", ...}}',
+		);
 	}
-	if (s.phone_number === undefined || s.phone_number === null || s.phone_number === '') throw new HttpError(422, "Phone number can't be blank");
+	if (s.phone_number === undefined || s.phone_number === null || s.phone_number === '')
+		throw new HttpError(422, "Phone number can't be blank");
 	const phone = String(s.phone_number);
-	if (!isTenDigits(phone)) throw new HttpError(422, 'Phone number must be 10 digits with no country code, spaces or dashes');
-	if (!isUsCaNumber(phone)) throw new HttpError(422, 'Phone number is not a valid U.S. or Canadian number');
+	if (!isTenDigits(phone))
+		throw new HttpError(
+			422,
+			'Phone number must be 10 digits with no country code, spaces or dashes',
+		);
+	if (!isUsCaNumber(phone))
+		throw new HttpError(422, 'Phone number is not a valid U.S. or Canadian number');
 
 	/** @type {Record<string, any>} */
 	const profile = {};
 	for (const key of ['first_name', 'last_name', 'email', 'zip_code']) {
 		const v = s[key];
 		if (v === undefined || v === null || v === '') continue;
-		if (typeof v !== 'string' && typeof v !== 'number') throw new HttpError(422, `${key} must be a string`);
+		if (typeof v !== 'string' && typeof v !== 'number')
+			throw new HttpError(422, `${key} must be a string`);
 		const str = String(v);
-		if (str.length > MAX_LENGTH[key]) throw new HttpError(422, `${key} is too long (maximum is ${MAX_LENGTH[key]} characters)`);
+		if (str.length > MAX_LENGTH[key])
+			throw new HttpError(422, `${key} is too long (maximum is ${MAX_LENGTH[key]} characters)`);
 		profile[key] = str;
 	}
 	if (s.birthdate !== undefined && s.birthdate !== null && s.birthdate !== '') {
 		const str = String(s.birthdate);
 		const m = /^(\d{4})(\d{2})(\d{2})$/.exec(str);
-		const valid = m && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[3]) >= 1 && Number(m[3]) <= 31;
-		if (!valid) throw new HttpError(422, 'Birthdate must be 8 digits in year, month, day order (YYYYMMDD)');
+		const valid =
+			m && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[3]) >= 1 && Number(m[3]) <= 31;
+		if (!valid)
+			throw new HttpError(422, 'Birthdate must be 8 digits in year, month, day order (YYYYMMDD)');
 		profile.birthdate = str;
 	}
 	if (s.gender !== undefined && s.gender !== null && s.gender !== '') {
-		if (s.gender !== 'Male' && s.gender !== 'Female') throw new HttpError(422, 'Gender must be Male or Female');
+		if (s.gender !== 'Male' && s.gender !== 'Female')
+			throw new HttpError(422, 'Gender must be Male or Female');
 		profile.gender = s.gender;
 	}
 	/** @type {string[]} */
 	let tags = [];
 	if (s.tags !== undefined && s.tags !== null && s.tags !== '') {
 		if (typeof s.tags === 'string') tags = s.tags.split(',');
-		else if (Array.isArray(s.tags) && s.tags.every((/** @type {unknown} */ t) => typeof t === 'string')) tags = s.tags;
+		else if (
+			Array.isArray(s.tags) &&
+			s.tags.every((/** @type {unknown} */ t) => typeof t === 'string')
+		)
+			tags = s.tags;
 		else throw new HttpError(422, 'tags must be a comma-separated string');
 		tags = [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 	}
@@ -62,7 +103,8 @@ function parseSubscriber(body) {
 	for (const [key, v] of Object.entries(s)) {
 		if (KNOWN_KEYS.has(key)) continue;
 		if (RESPONSE_KEYS.has(key)) throw new HttpError(422, `${key} cannot be set`);
-		if (v !== null && typeof v === 'object') throw new HttpError(422, `Custom field ${key} must be a text, number or date value`);
+		if (v !== null && typeof v === 'object')
+			throw new HttpError(422, `Custom field ${key} must be a text, number or date value`);
 		custom[key] = v;
 	}
 	return {
@@ -84,7 +126,8 @@ module.exports = function subscriberRoutes(app, ctx) {
 	app.post('/lists/:id/subscribers', async (request, reply) => {
 		const list = requireList(ctx, /** @type {any} */ (request.params).id);
 		const input = parseSubscriber(request.body);
-		if (lineType(input.phone) !== 'mobile') throw new HttpError(422, 'Bad phone number: landline or unreachable carrier');
+		if (lineType(input.phone) !== 'mobile')
+			throw new HttpError(422, 'Bad phone number: landline or unreachable carrier');
 		const result = addSubscriber(ctx, list, input);
 		reply.code(result.code);
 		return { status: result.status, subscriber: ctx.state.subscriberView(result.sub) };
@@ -93,7 +136,9 @@ module.exports = function subscriberRoutes(app, ctx) {
 	/** @param {'subscribed' | 'unsubscribed'} status */
 	const phoneList = (status) => async (/** @type {import('fastify').FastifyRequest} */ request) => {
 		const list = requireList(ctx, /** @type {any} */ (request.params).id);
-		const phones = [...ctx.state.subscribersOf(list.id).values()].filter((s) => s.status === status).map((s) => s.phone);
+		const phones = [...ctx.state.subscribersOf(list.id).values()]
+			.filter((s) => s.status === status)
+			.map((s) => s.phone);
 		const { meta, items } = paginate(phones, /** @type {any} */ (request.query));
 		return { status: 'OK', ...meta, phone_numbers: items };
 	};
@@ -117,7 +162,10 @@ module.exports = function subscriberRoutes(app, ctx) {
 	app.delete('/lists/:id/subscribers/:phone', async (request) => {
 		const { list, sub } = findSubscriber(request);
 		unsubscribe(ctx, list, sub);
-		return { status: 'successfully unsubscribed', subscriber: ctx.state.subscriberView(sub, { withTotal: true }) };
+		return {
+			status: 'successfully unsubscribed',
+			subscriber: ctx.state.subscriberView(sub, { withTotal: true }),
+		};
 	});
 };
 

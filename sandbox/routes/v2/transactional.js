@@ -11,6 +11,9 @@ const { validateTransactional, sendTransactional } = require('../../transactiona
 module.exports = function transactionalRoutes(app, ctx) {
 	app.post('/transactional_messages', async (request) => {
 		const input = validateTransactional(request.body);
-		return { status: 'Message successfully sent.', transactional_message: sendTransactional(ctx, input) };
+		return {
+			status: 'Message successfully sent.',
+			transactional_message: sendTransactional(ctx, input),
+		};
 	});
 };

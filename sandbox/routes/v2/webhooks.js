@@ -14,7 +14,10 @@ const FLAGS = ['subscribe', 'unsubscribe', 'message_sent', 'cleaned', 'reply_rec
 function parseWebhook(body, existing) {
 	const w = body.webhook;
 	if (!w || typeof w !== 'object' || Array.isArray(w)) {
-		throw new HttpError(422, 'Missing webhook: send {"webhook":{"callback_url":"https://...","subscribe":true,...}}');
+		throw new HttpError(
+			422,
+			'Missing webhook: send {"webhook":{"callback_url":"https://...","subscribe":true,...}}',
+		);
 	}
 	/** @type {Record<string, any>} */
 	const out = {};
@@ -22,7 +25,8 @@ function parseWebhook(body, existing) {
 		let ok = false;
 		try {
 			const u = new URL(String(w.callback_url));
-			ok = (u.protocol === 'http:' || u.protocol === 'https:') && typeof w.callback_url === 'string';
+			ok =
+				(u.protocol === 'http:' || u.protocol === 'https:') && typeof w.callback_url === 'string';
 		} catch {
 			ok = false;
 		}
@@ -57,7 +61,15 @@ module.exports = function webhookRoutes(app, ctx) {
 		const list = requireList(ctx, /** @type {any} */ (request.params).id);
 		const fields = parseWebhook(bodyObject(request.body), null);
 		const now = ctx.state.isoOffset();
-		const hook = { callback_url: fields.callback_url, created_at: now, enabled: fields.enabled ?? true, id: ctx.state.nextId('webhook'), list_id: list.id, ...fields, updated_at: now };
+		const hook = {
+			callback_url: fields.callback_url,
+			created_at: now,
+			enabled: fields.enabled ?? true,
+			id: ctx.state.nextId('webhook'),
+			list_id: list.id,
+			...fields,
+			updated_at: now,
+		};
 		hook.enabled = fields.enabled ?? true;
 		ctx.state.webhooksOf(list.id).set(hook.id, hook);
 		return { status: 'Webhook created', webhook: { ...hook } };
@@ -65,15 +77,23 @@ module.exports = function webhookRoutes(app, ctx) {
 
 	app.get('/lists/:id/webhooks', async (request) => {
 		const list = requireList(ctx, /** @type {any} */ (request.params).id);
-		const { meta, items } = paginate([...ctx.state.webhooksOf(list.id).values()], /** @type {any} */ (request.query));
+		const { meta, items } = paginate(
+			[...ctx.state.webhooksOf(list.id).values()],
+			/** @type {any} */ (request.query),
+		);
 		return { status: 'OK', ...meta, webhooks: items.map((h) => ({ ...h })) };
 	});
 
-	app.get('/lists/:id/webhooks/:wid', async (request) => ({ status: 'OK', webhook: { ...find(request).hook } }));
+	app.get('/lists/:id/webhooks/:wid', async (request) => ({
+		status: 'OK',
+		webhook: { ...find(request).hook },
+	}));
 
 	app.put('/lists/:id/webhooks/:wid', async (request) => {
 		const { hook } = find(request);
-		Object.assign(hook, parseWebhook(bodyObject(request.body), hook), { updated_at: ctx.state.isoOffset() });
+		Object.assign(hook, parseWebhook(bodyObject(request.body), hook), {
+			updated_at: ctx.state.isoOffset(),
+		});
 		return { status: 'Webhook updated', webhook: { ...hook } };
 	});
 

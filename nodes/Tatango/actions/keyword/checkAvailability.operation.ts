@@ -22,8 +22,14 @@ const displayOptions = { show: { resource: ['keyword'], operation: ['checkAvaila
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
-	const shortcode = String(this.getNodeParameter('shortcodeId', i, '', { extractValue: true }) ?? '').trim();
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const shortcode = String(
+		this.getNodeParameter('shortcodeId', i, '', { extractValue: true }) ?? '',
+	).trim();
 	if (shortcode === '') throw new InvalidInputError('Shortcode', 'is required');
 	const keyword = toKeyword(this.getNodeParameter('keyword', i));
 	const { statusCode, body } = await tatango.request(
@@ -42,10 +48,19 @@ export async function execute(this: IExecuteFunctions, i: number, tatango: Tatan
 	if (statusCode === 422) {
 		const reason = typeof body.error === 'string' ? body.error : '';
 		if (!/invalid keyword names?/i.test(reason)) {
-			throw new InvalidInputError('Keyword', `"${keyword}" was refused by Tatango: ${reason || 'invalid keyword'}`);
+			throw new InvalidInputError(
+				'Keyword',
+				`"${keyword}" was refused by Tatango: ${reason || 'invalid keyword'}`,
+			);
 		}
 		return { shortcode, keyword, available: false, reason, response: body };
 	}
 	const available = body.keyword_name === 'available';
-	return { shortcode, keyword, available, ...(available ? {} : { reason: body.error ?? 'unavailable' }), response: body };
+	return {
+		shortcode,
+		keyword,
+		available,
+		...(available ? {} : { reason: body.error ?? 'unavailable' }),
+		response: body,
+	};
 }

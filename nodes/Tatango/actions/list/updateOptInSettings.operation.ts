@@ -48,7 +48,8 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		default: '',
 		displayOptions: { show: { optInType: ['single'] } },
-		description: 'Sent when a number that was on the list before (opted in, out, and in again) completes opt-in',
+		description:
+			'Sent when a number that was on the list before (opted in, out, and in again) completes opt-in',
 	},
 	{
 		displayName: 'Opt-In Requests',
@@ -151,11 +152,11 @@ const properties: INodeProperties[] = [
 								name: 'Subscribe the Number',
 								value: 'optinsubscriber',
 							},
-					],
+						],
 						default: 'optinsubscriber',
 						description: 'What a valid reply leads to',
 					},
-			],
+				],
 			},
 		],
 	},
@@ -174,7 +175,9 @@ const displayOptions = { show: { resource: ['list'], operation: ['updateOptInSet
 export const description = updateDisplayOptions(displayOptions, properties);
 
 function textOrNull(value: unknown): string | null {
-	return value === undefined || value === null || String(value).trim() === '' ? null : String(value);
+	return value === undefined || value === null || String(value).trim() === ''
+		? null
+		: String(value);
 }
 
 /** One request as n8n's form holds it, as Tatango takes it. Follow-up fields go only with follow-up. */
@@ -215,8 +218,15 @@ export function buildOptInSettings(input: OptInSettingsInput): OptInSettings {
 	return validateOptInSettings(settings);
 }
 
-export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
-	const listId = toPositiveId(this.getNodeParameter('listId', i, '', { extractValue: true }), 'List');
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const listId = toPositiveId(
+		this.getNodeParameter('listId', i, '', { extractValue: true }),
+		'List',
+	);
 	const optInType = this.getNodeParameter('optInType', i) as 'single' | 'double';
 	const single = optInType === 'single';
 	const settings = buildOptInSettings({
@@ -226,7 +236,8 @@ export async function execute(this: IExecuteFunctions, i: number, tatango: Tatan
 		secondOptInMessage: single ? this.getNodeParameter('secondOptInMessage', i, '') : undefined,
 		requests: single
 			? undefined
-			: (((this.getNodeParameter('optInRequests', i, {}) as IDataObject).request ?? []) as IDataObject[]),
+			: (((this.getNodeParameter('optInRequests', i, {}) as IDataObject).request ??
+					[]) as IDataObject[]),
 	});
 	const { body } = await tatango.request(
 		{

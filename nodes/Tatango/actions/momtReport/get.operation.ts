@@ -20,7 +20,11 @@ const displayOptions = { show: { resource: ['momtReport'], operation: ['get'] } 
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
 	const reportId = toPositiveId(this.getNodeParameter('reportId', i), 'Report ID');
 	const { body } = await tatango.request(
 		{

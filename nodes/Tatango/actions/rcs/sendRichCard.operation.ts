@@ -36,7 +36,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		description: 'Card text, up to 3,000 characters; bold, italic, underline, strikethrough and emoji work',
+		description:
+			'Card text, up to 3,000 characters; bold, italic, underline, strikethrough and emoji work',
 	},
 	{
 		displayName: 'Media URL',
@@ -97,7 +98,10 @@ export interface RichCardInput {
 }
 
 export function buildRichCard(input: RichCardInput): IDataObject {
-	const ownUrl = input.webhookUrl === undefined || input.webhookUrl === null ? '' : String(input.webhookUrl).trim();
+	const ownUrl =
+		input.webhookUrl === undefined || input.webhookUrl === null
+			? ''
+			: String(input.webhookUrl).trim();
 	const body: IDataObject = {
 		title: toOptionalText(input.title, 'Title', 200),
 		text: toOptionalText(input.text, 'Text', 3000),
@@ -114,13 +118,25 @@ export function buildRichCard(input: RichCardInput): IDataObject {
 	for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
 	return {
 		phoneNumber: toTenDigitPhone(input.phoneNumber),
-		webhookUrl: ownUrl !== '' ? toWebhookUrl(ownUrl) : toWebhookUrl(input.defaultWebhookUrl, 'Webhook URL (or the credential\'s Default Webhook URL)'),
+		webhookUrl:
+			ownUrl !== ''
+				? toWebhookUrl(ownUrl)
+				: toWebhookUrl(
+						input.defaultWebhookUrl,
+						"Webhook URL (or the credential's Default Webhook URL)",
+					),
 		rcsPayload: { richCard: { body } },
-		smsFailover: toGsm7Text(input.smsFailover, 'SMS Fallback', { replaceOffenders: input.replaceNonGsm }),
+		smsFailover: toGsm7Text(input.smsFailover, 'SMS Fallback', {
+			replaceOffenders: input.replaceNonGsm,
+		}),
 	};
 }
 
-export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
 	const credentials = await tatango.credentials('v3');
 	const request = buildRichCard({
 		phoneNumber: this.getNodeParameter('phoneNumber', i),
@@ -135,7 +151,13 @@ export async function execute(this: IExecuteFunctions, i: number, tatango: Tatan
 		replaceNonGsm: this.getNodeParameter('replaceNonGsm', i, true) as boolean,
 	});
 	const { body } = await tatango.request(
-		{ api: 'v3', method: 'POST', path: '/transactional_messages/send_rcs_rich_card', body: request, kind: 'send' },
+		{
+			api: 'v3',
+			method: 'POST',
+			path: '/transactional_messages/send_rcs_rich_card',
+			body: request,
+			kind: 'send',
+		},
 		i,
 	);
 	// The phone the card went to, so its delivery events can be matched. The webhook URL is left

@@ -177,8 +177,15 @@ export function buildSubscriber(input: AddSubscriberInput): IDataObject {
 	return subscriber;
 }
 
-export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
-	const listId = toPositiveId(this.getNodeParameter('listId', i, '', { extractValue: true }), 'List');
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const listId = toPositiveId(
+		this.getNodeParameter('listId', i, '', { extractValue: true }),
+		'List',
+	);
 	const subscriber = buildSubscriber({
 		phoneNumber: this.getNodeParameter('phoneNumber', i),
 		bypassOptInProcess: this.getNodeParameter('bypassOptInProcess', i, false) as boolean,

@@ -7,15 +7,24 @@ import { listLocator, phoneNumberField } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	listLocator,
-	phoneNumberField('The subscriber to unsubscribe from this list only; other lists are not affected'),
+	phoneNumberField(
+		'The subscriber to unsubscribe from this list only; other lists are not affected',
+	),
 ];
 
 const displayOptions = { show: { resource: ['subscriber'], operation: ['unsubscribe'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
-	const listId = toPositiveId(this.getNodeParameter('listId', i, '', { extractValue: true }), 'List');
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const listId = toPositiveId(
+		this.getNodeParameter('listId', i, '', { extractValue: true }),
+		'List',
+	);
 	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
 	const { body } = await tatango.request(
 		{

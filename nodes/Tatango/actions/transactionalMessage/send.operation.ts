@@ -54,7 +54,8 @@ const properties: INodeProperties[] = [
 		default: 0,
 		required: true,
 		displayOptions: { show: { isMms: [true] } },
-		description: 'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
+		description:
+			'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
 	},
 	{
 		displayName: 'Options',
@@ -109,7 +110,11 @@ export function buildTransactionalMessage(input: TransactionalInput): IDataObjec
 	return { transactional_message: message };
 }
 
-export async function execute(this: IExecuteFunctions, i: number, tatango: TatangoClient): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
 	const isMms = this.getNodeParameter('isMms', i, false) as boolean;
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body = buildTransactionalMessage({
