@@ -9,6 +9,7 @@ export {
 	toPositiveId,
 	toRequiredText,
 } from './text';
+export { toResumeWebhookUrl } from './resumeUrl';
 export { toOptionalMediaUrl, toWebhookUrl } from './url';
 export {
 	toBirthdate,
