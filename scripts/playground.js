@@ -139,6 +139,15 @@ async function main() {
 		await rest.waitForWebhook(reactor.path);
 		say(`published examples/${reactor.file}: RCS delivery events reach it`);
 	}
+	// The refund approval example waits for an SMS reply; the sandbox's /_sandbox/replies answers.
+	const refund = { file: 'refund-approval-by-sms.json', path: 'refund-approval' };
+	if (examples.includes(refund.file)) {
+		await rest.activateWorkflow(stableId(refund.file));
+		await rest.waitForWebhook(refund.path);
+		say(
+			`published examples/${refund.file}: POST {"managerPhone":"2065550100","amount":120,"orderId":1042} to ${server.url}/webhook/${refund.path}, then answer with POST ${sandbox.url}/_sandbox/replies {"phone":"2065550100","text":"YES"}`,
+		);
+	}
 
 	console.log(`
   n8n editor        ${server.url}/

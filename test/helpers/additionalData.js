@@ -3,11 +3,16 @@
 /**
  * The `additionalData` n8n-core's WorkflowExecute reads, for runs in tests: URLs as a local n8n
  * would have them, and no sub-workflows or task runners.
- * @param {{ credentialsHelper: any, hooks: any, executionId: string }} parts
+ * @param {{ credentialsHelper: any, hooks: any, executionId: string, base?: string }} parts
+ *   `base`: n8n's public address (WEBHOOK_URL), default a local n8n's.
  * @returns {any}
  */
-function additionalDataFor({ credentialsHelper, hooks, executionId }) {
-	const base = 'http://localhost:5678';
+function additionalDataFor({
+	credentialsHelper,
+	hooks,
+	executionId,
+	base = 'http://localhost:5678',
+}) {
 	const unsupported = async () => {
 		throw new Error('not supported in these tests');
 	};

@@ -328,4 +328,12 @@ async function runNode({
 	};
 }
 
-module.exports = { runNode, NODE_TYPE, NODE_NAME };
+module.exports = {
+	runNode,
+	NODE_TYPE,
+	NODE_NAME,
+	nodeTypes,
+	tatangoNode,
+	TestCredentialsHelper,
+	prepareContainer,
+};

@@ -30,6 +30,9 @@ export interface WaitingSend {
 	onOtherReply: 'keepWaiting' | 'sendRetryText';
 }
 
+/** The query parameter of the retry text's resume URL, naming the first send. */
+export const RETRY_OF = 'retryOf';
+
 /** Where the event arrived: the first send's URL, or the retry text's (which names the first send). */
 export interface ArrivalUrl {
 	retryOf?: string;

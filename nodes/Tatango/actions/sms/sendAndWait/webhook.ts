@@ -1,0 +1,82 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { createTatangoClient } from '../../../transport';
+import { sendV3Message } from '../../v3Send';
+import { buildV3SmsRequest } from '../buildV3SmsRequest';
+import { decideEvent, RETRY_OF, type WaitingSend } from './eventDecision';
+import { readReplySettings } from './settings';
+
+/** A value of the item the waiting execution keeps (the send's timed-out output), if readable. */
+function waitingValue(context: IWebhookFunctions, key: 'transactionId' | 'phoneNumber') {
+	try {
+		const value = context.evaluateExpression(`{{ $json.${key} }}`, 0);
+		return typeof value === 'string' && value !== '' ? value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Answers Tatango without resuming: the execution keeps waiting. */
+function answerOnly(context: IWebhookFunctions, statusCode: number): IWebhookResponseData {
+	context.getResponseObject().status(statusCode).send('');
+	return { noWebhookResponse: true };
+}
+
+/**
+ * The resume webhook of Send and Wait for Reply. n8n has checked the URL's signature before
+ * calling it (a forged or altered URL never gets here). It must not throw: n8n would resume the
+ * execution with the error.
+ */
+export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const settings = readReplySettings(this);
+	const transactionId = waitingValue(this, 'transactionId');
+	if (transactionId === undefined) {
+		this.logger.warn(
+			'Tatango Send and Wait for Reply: the waiting send has no transactionId; accepting any event at its signed URL',
+		);
+	}
+	const waiting: WaitingSend = {
+		...settings,
+		transactionId,
+		phoneNumber: waitingValue(this, 'phoneNumber') ?? '',
+	};
+	const query = this.getQueryData() as IDataObject;
+	const retryOf = typeof query[RETRY_OF] === 'string' ? (query[RETRY_OF] as string) : undefined;
+	const event = this.getBodyData() as unknown;
+	const decision = decideEvent(event, { retryOf }, waiting, new Date());
+
+	if (decision.action === 'resume') {
+		if (!decision.output.phoneNumber) {
+			const body = (event as { body: IDataObject }).body;
+			decision.output.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber : '';
+		}
+		return {
+			webhookResponse: '',
+			workflowData: [[{ json: decision.output, pairedItem: { item: 0 } }]],
+		};
+	}
+	if (decision.action === 'sendRetryText') {
+		const firstSend = (event as { transactionId: string }).transactionId;
+		try {
+			const request = buildV3SmsRequest({
+				phoneNumber: waiting.phoneNumber || (event as { body: IDataObject }).body.phoneNumber,
+				webhookUrl: this.getSignedResumeUrl({ [RETRY_OF]: firstSend }),
+				defaultWebhookUrl: undefined,
+				content: settings.retryText,
+				replaceNonGsm: settings.replaceNonGsm,
+			});
+			await sendV3Message(createTatangoClient(this), 0, {
+				path: '/transactional_messages/send_sms',
+				channel: 'SMS',
+				request: { ...request },
+			});
+		} catch (error) {
+			// The person can still answer the first text; the execution keeps waiting.
+			this.logger.warn(
+				`Tatango Send and Wait for Reply: the retry text was not sent: ${(error as Error).message}`,
+			);
+		}
+		return answerOnly(this, 200);
+	}
+	return answerOnly(this, decision.statusCode);
+}

@@ -1,0 +1,213 @@
+// @ts-check
+'use strict';
+// Send and Wait for Reply in a real n8n, with examples/refund-approval-by-sms.json as shipped:
+// a request starts it, the execution waits; the sandbox's delivery report reaches n8n's signed
+// resume URL and leaves it waiting; a forged POST is refused by n8n; a "no" texted back resumes it
+// down the Declined branch. Other runs time out (n8n's wait tracker checks once a minute) and
+// meet a hard bounce.
+const fs = require('fs');
+const path = require('path');
+const axios = require('axios').default;
+const n8n = require('../../scripts/lib/n8n');
+const { state, activateWorkflow, rest, sandbox } = require('./env');
+
+const EXAMPLE = JSON.parse(
+	fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'refund-approval-by-sms.json'), 'utf8'),
+);
+const ASK = 'Ask Manager by SMS';
+
+/** A copy of the example with its own webhook path and, if given, another time limit. */
+function refundWorkflow(/** @type {string} */ pathSuffix, /** @type {any} */ limit) {
+	const workflow = structuredClone(EXAMPLE);
+	workflow.name = `${EXAMPLE.name} (${pathSuffix})`;
+	const trigger = workflow.nodes.find((/** @type {any} */ n) => n.name === 'Refund Request');
+	trigger.parameters.path = `refund-approval-${pathSuffix}`;
+	trigger.webhookId = `f1a1c0de-0015-4000-8000-${String(Date.now()).slice(-12)}`;
+	if (limit)
+		workflow.nodes.find((/** @type {any} */ n) => n.name === ASK).parameters.options.limitWaitTime =
+			{ values: limit };
+	return { workflow, webhookPath: trigger.parameters.path };
+}
+
+/** Waits until the workflow has an execution with one of `statuses`; returns it (with data). */
+async function executionWith(
+	/** @type {string} */ workflowId,
+	/** @type {string[]} */ statuses,
+	timeoutMs = 30000,
+) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const list = await rest().listExecutions(workflowId);
+		const found = list.find((/** @type {any} */ e) => statuses.includes(e.status));
+		if (found) return await rest().getExecution(found.id);
+		if (Date.now() > deadline)
+			throw new Error(
+				`no ${statuses.join('/')} execution of ${workflowId} in ${timeoutMs} ms: ${JSON.stringify(list.map((/** @type {any} */ e) => e.status))}`,
+			);
+		await n8n.sleep(300);
+	}
+}
+
+/** The node's output items in an execution (the last run of the node). */
+function outputOf(/** @type {any} */ execution, /** @type {string} */ node) {
+	const runs = execution.data.resultData.runData[node];
+	return runs
+		? runs[runs.length - 1].data.main[0].map((/** @type {any} */ i) => i.json)
+		: undefined;
+}
+
+/** Starts one refund approval: POSTs to the published trigger, waits for the waiting execution. */
+async function startApproval(
+	/** @type {string} */ workflowId,
+	/** @type {string} */ webhookPath,
+	/** @type {string} */ managerPhone,
+) {
+	const r = await axios.post(`${state().n8nUrl}/webhook/${webhookPath}`, {
+		managerPhone,
+		amount: 120,
+		orderId: 1042,
+	});
+	expect(r.status).toBe(200);
+	const waiting = await executionWith(workflowId, ['waiting', 'error', 'success']);
+	expect(waiting.status).toBe('waiting');
+	const [sent] = outputOf(waiting, ASK);
+	const send = (await sandbox.inspect()).requests.find(
+		(/** @type {any} */ q) =>
+			q.path === '/transactional_messages/send_sms' &&
+			q.body &&
+			q.body.phoneNumber === managerPhone,
+	);
+	return {
+		executionId: waiting.id,
+		transactionId: sent.transactionId,
+		webhookUrl: send.body.webhookUrl,
+		sent,
+	};
+}
+
+/** What n8n's resume URL answers to a direct POST (over plain http, as the sandbox reaches it). */
+async function postDirect(/** @type {string} */ url, /** @type {unknown} */ body) {
+	const r = await axios.post(url.replace(/^https:/, 'http:'), body, { validateStatus: () => true });
+	return r.status;
+}
+
+describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms.json)', () => {
+	test('waits; the delivery report leaves it waiting; a forged POST is refused; "no" resumes it down Declined', async () => {
+		const s = state();
+		await sandbox.reset();
+		const { workflow, webhookPath } = refundWorkflow('declined');
+		const workflowId = await activateWorkflow(workflow, [webhookPath]);
+		const phone = '2065550150';
+		const { executionId, transactionId, webhookUrl, sent } = await startApproval(
+			workflowId,
+			webhookPath,
+			phone,
+		);
+
+		expect(sent).toMatchObject({ outcome: 'waiting', phoneNumber: phone });
+		expect(webhookUrl).toMatch(
+			new RegExp(
+				`^${s.webhookUrl}webhook-waiting/${executionId}/[0-9a-f-]+\\?signature=[0-9a-f]{64}$`,
+			),
+		);
+		expect(webhookUrl.length).toBeLessThanOrEqual(255);
+
+		// The sandbox reports the delivery to the resume URL: answered 200, the execution still waits.
+		const deadline = Date.now() + 15000;
+		let delivery;
+		while (
+			!(delivery = (await sandbox.inspect()).webhookDeliveries.find(
+				(/** @type {any} */ d) =>
+					d.event === 'delivery_status' &&
+					d.transactionId === transactionId &&
+					d.status === 'delivered',
+			))
+		) {
+			if (Date.now() > deadline) throw new Error('the delivery report was not delivered');
+			await n8n.sleep(200);
+		}
+		expect(delivery.url).toBe(webhookUrl);
+		expect(delivery.attempts.at(-1).statusCode).toBe(200);
+		expect((await rest().getExecution(executionId)).status).toBe('waiting');
+
+		// Forged calls: no signature, another execution's ID. n8n answers 401 and nothing resumes.
+		const reply = (/** @type {string} */ content) => ({
+			transactionId,
+			eventType: 'reply_received',
+			body: { phoneNumber: phone, sentAt: new Date().toISOString(), content, channel: 'SMS' },
+		});
+		expect(await postDirect(webhookUrl.replace(/\?signature=.*$/, ''), reply('YES'))).toBe(401);
+		expect(
+			await postDirect(
+				webhookUrl.replace(`/${executionId}/`, `/${Number(executionId) + 1}/`),
+				reply('YES'),
+			),
+		).toBe(401);
+		expect((await rest().getExecution(executionId)).status).toBe('waiting');
+
+		// The manager texts "no".
+		await axios.post(`${s.sandboxUrl}/_sandbox/replies`, { phone, text: 'no', transactionId });
+		const done = await executionWith(workflowId, ['success', 'error'], 30000);
+		expect(done.id).toBe(executionId);
+		expect(done.status).toBe('success');
+		expect(outputOf(done, ASK)).toEqual([
+			{
+				outcome: 'declined',
+				replyText: 'no',
+				repliedAt: expect.any(String),
+				phoneNumber: phone,
+				transactionId,
+				reason: null,
+			},
+		]);
+		expect(outputOf(done, 'Refund Declined')).toEqual([
+			expect.objectContaining({ refund: 'declined', answer: 'no' }),
+		]);
+		expect(outputOf(done, 'Issue Refund')).toBeUndefined();
+		expect(outputOf(done, 'Escalate')).toBeUndefined();
+		await rest().deactivateWorkflow(workflowId);
+	});
+
+	test('a hard bounce resumes it as undeliverable (No Answer branch), without waiting for the limit', async () => {
+		const { workflow, webhookPath } = refundWorkflow('bounce');
+		const workflowId = await activateWorkflow(workflow, [webhookPath]);
+		const { executionId } = await startApproval(workflowId, webhookPath, '2065550202');
+		const done = await executionWith(workflowId, ['success', 'error'], 30000);
+		expect(done.id).toBe(executionId);
+		expect(outputOf(done, ASK)).toEqual([
+			expect.objectContaining({ outcome: 'undeliverable', reason: 'hard bounce' }),
+		]);
+		expect(outputOf(done, 'Escalate')).toEqual([expect.objectContaining({ why: 'undeliverable' })]);
+		await rest().deactivateWorkflow(workflowId);
+	});
+
+	test('with no reply, Limit Wait Time resumes it as timed_out (n8n checks waiting executions once a minute)', async () => {
+		const { workflow, webhookPath } = refundWorkflow('timeout', {
+			limitType: 'afterTimeInterval',
+			resumeAmount: 0.02,
+			resumeUnit: 'minutes',
+		});
+		const workflowId = await activateWorkflow(workflow, [webhookPath]);
+		const { executionId, transactionId } = await startApproval(
+			workflowId,
+			webhookPath,
+			'2065550151',
+		);
+		const done = await executionWith(workflowId, ['success', 'error'], 100000);
+		expect(done.id).toBe(executionId);
+		expect(outputOf(done, ASK)).toEqual([
+			{
+				outcome: 'timed_out',
+				replyText: null,
+				repliedAt: null,
+				phoneNumber: '2065550151',
+				transactionId,
+				reason: null,
+			},
+		]);
+		expect(outputOf(done, 'Escalate')).toEqual([
+			expect.objectContaining({ refund: 'needs review', why: 'timed_out' }),
+		]);
+		await rest().deactivateWorkflow(workflowId);
+	}, 150000);
+});
