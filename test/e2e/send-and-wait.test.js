@@ -158,6 +158,7 @@ describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms
 				phoneNumber: phone,
 				transactionId,
 				reason: null,
+				approved: false,
 			},
 		]);
 		expect(outputOf(done, 'Refund Declined')).toEqual([
@@ -203,6 +204,7 @@ describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms
 				phoneNumber: '2065550151',
 				transactionId,
 				reason: null,
+				approved: false,
 			},
 		]);
 		expect(outputOf(done, 'Escalate')).toEqual([

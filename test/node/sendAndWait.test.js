@@ -97,6 +97,7 @@ describe('SMS → Send and Wait for Reply: the send', () => {
 					phoneNumber: PHONE,
 					transactionId: TX,
 					reason: null,
+					approved: false,
 				},
 				pairedItem: { item: 0 },
 			},
@@ -197,6 +198,7 @@ describe('SMS → Send and Wait for Reply: what reaches the resume URL', () => {
 					phoneNumber: PHONE,
 					transactionId: TX,
 					reason: null,
+					approved: false,
 				},
 				pairedItem: { item: 0 },
 			},
@@ -206,7 +208,7 @@ describe('SMS → Send and Wait for Reply: what reaches the resume URL', () => {
 	test('"Yes!" approves', async () => {
 		const { waiting, webhookUrl } = await waitingRun();
 		const answered = await postToResumeUrl(waiting, webhookUrl, reply('Yes!'));
-		expect(answered.items[0].json).toMatchObject({ outcome: 'approved', replyText: 'Yes!' });
+		expect(answered.items[0].json).toMatchObject({ outcome: 'approved', replyText: 'Yes!', approved: true });
 	});
 
 	test('custom words: "1" confirms, "2" declines', async () => {
@@ -240,6 +242,7 @@ describe('SMS → Send and Wait for Reply: what reaches the resume URL', () => {
 			phoneNumber: PHONE,
 			transactionId: TX,
 			reason: 'hard bounce',
+			approved: false,
 		});
 	});
 
@@ -369,6 +372,7 @@ describe('SMS → Send and Wait for Reply: the time limit', () => {
 					phoneNumber: PHONE,
 					transactionId: TX,
 					reason: null,
+					approved: false,
 				},
 				pairedItem: { item: 0 },
 			},

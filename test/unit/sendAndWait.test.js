@@ -183,6 +183,7 @@ describe('what a POST to the resume URL does', () => {
 				phoneNumber: '2065550100',
 				transactionId: TX,
 				reason: null,
+				approved: outcome === 'approved',
 			},
 		});
 	});
@@ -302,6 +303,7 @@ describe('what a POST to the resume URL does', () => {
 			phoneNumber: '2065550100',
 			transactionId: TX,
 			reason: null,
+			approved: false,
 		});
 	});
 });

@@ -17,6 +17,8 @@ export interface ReplyOutput extends IDataObject {
 	transactionId: string;
 	/** Why the text could not be delivered (`undeliverable` only), else null. */
 	reason: string | null;
+	/** outcome is `approved`: what n8n's human-review tool for AI agents reads. */
+	approved: boolean;
 }
 
 /** What the waiting execution knows about its send, and how the node reads replies. */
@@ -52,6 +54,7 @@ export function timedOutOutput(phoneNumber: string, transactionId: string): Repl
 		phoneNumber,
 		transactionId,
 		reason: null,
+		approved: false,
 	};
 }
 
@@ -93,12 +96,14 @@ export function decideEvent(
 	const output = (fields: Partial<ReplyOutput> & Pick<ReplyOutput, 'outcome'>): EventDecision => ({
 		action: 'resume',
 		output: {
+			outcome: fields.outcome,
 			replyText: null,
 			repliedAt: null,
 			phoneNumber: waiting.phoneNumber,
 			transactionId,
 			reason: null,
 			...fields,
+			approved: fields.outcome === 'approved',
 		},
 	});
 

@@ -21,7 +21,8 @@ export function readReplySettings(context: IExecuteFunctions | IWebhookFunctions
 		'getInputData' in context
 			? context.getNodeParameter(name, 0, fallback)
 			: (context as IWebhookFunctions).getNodeParameter(name, fallback);
-	const responseType = parameter('responseType', 'approval') === 'freeText' ? 'freeText' : 'approval';
+	const responseType =
+		parameter('responseType', 'approval') === 'freeText' ? 'freeText' : 'approval';
 	const options = parameter('options', {}) as IDataObject;
 	const replaceNonGsm = options.replaceNonGsm !== false;
 	const limit = (options.limitWaitTime as IDataObject | undefined)?.values as WaitLimit | undefined;
@@ -45,5 +46,13 @@ export function readReplySettings(context: IExecuteFunctions | IWebhookFunctions
 		onOtherReply === 'sendRetryText'
 			? toGsm7Text(parameter('retryText', ''), 'Retry Text', { replaceOffenders: replaceNonGsm })
 			: undefined;
-	return { responseType, approveWords, declineWords, onOtherReply, retryText, replaceNonGsm, limit };
+	return {
+		responseType,
+		approveWords,
+		declineWords,
+		onOtherReply,
+		retryText,
+		replaceNonGsm,
+		limit,
+	};
 }
