@@ -19,4 +19,5 @@ export {
 	toZipCode,
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
+export { toLimit } from './pagination';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
