@@ -28,17 +28,15 @@ export class Tatango implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// Both credentials are always shown and neither is required; each operation uses the one of its
+		// API (transport/apis.ts) and, when it is not selected, fails before any request with an error
+		// naming the credential to pick. Not shown per resource: n8n's editor auto-selects a credential
+		// only while a node has none at all, and saves only the credentials shown, so a per-resource
+		// credential went blank on every switch between a v2 and a v3 resource. A new resource needs
+		// nothing here: its operations name their API version.
 		credentials: [
-			{
-				name: 'tatangoApi',
-				required: true,
-				displayOptions: { hide: { resource: ['rcs'] } },
-			},
-			{
-				name: 'tatangoV3Api',
-				required: true,
-				displayOptions: { show: { resource: ['rcs'] } },
-			},
+			{ name: 'tatangoApi', required: false },
+			{ name: 'tatangoV3Api', required: false },
 		],
 		properties: [
 			{

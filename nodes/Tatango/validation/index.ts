@@ -1,6 +1,15 @@
 export { InvalidInputError } from './InvalidInputError';
+export {
+	toDateTimeRange,
+	toUtcDay,
+	toUtcDayRange,
+	toZonedDateTime,
+	zoneOffsetMinutes,
+} from './dates';
+export type { ZonedDateTime } from './dates';
 export { toTenDigitPhone } from './phone';
 export { nonGsmCharacters, replaceCommonNonGsm, toGsm7Text } from './gsm7';
+export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
 	toKeyword,
@@ -10,7 +19,7 @@ export {
 	toRequiredText,
 } from './text';
 export { toResumeWebhookUrl } from './resumeUrl';
-export { toOptionalMediaUrl, toWebhookUrl } from './url';
+export { toOptionalHttpUrl, toOptionalMediaUrl, toWebhookUrl } from './url';
 export {
 	toBirthdate,
 	toCustomFieldKey,
@@ -20,4 +29,7 @@ export {
 	toZipCode,
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
+export { toLimit } from './pagination';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
+export { MAX_WAIT_MINUTES, MIN_CHECK_SECONDS, toPollSchedule } from './waiting';
+export type { PollSchedule } from './waiting';
