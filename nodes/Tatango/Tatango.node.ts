@@ -11,9 +11,16 @@ import * as list from './actions/list/list.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
+import * as sms from './actions/sms/sms.resource';
 import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
 import { listSearch } from './methods';
+
+/**
+ * Resources served by the v3 Message Sending API (`x-api-key`): they use the Tatango V3 API
+ * credential; every other resource uses the v2 Tatango API credential.
+ */
+const V3_RESOURCES = ['rcs', 'sms'];
 
 export class Tatango implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,12 +39,12 @@ export class Tatango implements INodeType {
 			{
 				name: 'tatangoApi',
 				required: true,
-				displayOptions: { hide: { resource: ['rcs'] } },
+				displayOptions: { hide: { resource: V3_RESOURCES } },
 			},
 			{
 				name: 'tatangoV3Api',
 				required: true,
-				displayOptions: { show: { resource: ['rcs'] } },
+				displayOptions: { show: { resource: V3_RESOURCES } },
 			},
 		],
 		properties: [
@@ -51,6 +58,7 @@ export class Tatango implements INodeType {
 					{ name: 'List', value: 'list' },
 					{ name: 'MOMT Report', value: 'momtReport' },
 					{ name: 'RCS Message', value: 'rcs' },
+					{ name: 'SMS', value: 'sms' },
 					{ name: 'Subscriber', value: 'subscriber' },
 					{ name: 'Transactional Message', value: 'transactionalMessage' },
 				],
@@ -62,6 +70,7 @@ export class Tatango implements INodeType {
 			...list.description,
 			...momtReport.description,
 			...rcs.description,
+			...sms.description,
 		],
 	};
 

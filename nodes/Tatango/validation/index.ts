@@ -1,6 +1,6 @@
 export { InvalidInputError } from './InvalidInputError';
 export { toTenDigitPhone } from './phone';
-export { nonGsmCharacters, replaceCommonNonGsm, toGsm7Text } from './gsm7';
+export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export {
 	characterCount,
 	toKeyword,
@@ -9,7 +9,7 @@ export {
 	toPositiveId,
 	toRequiredText,
 } from './text';
-export { toOptionalMediaUrl, toWebhookUrl } from './url';
+export { toHttpsFileUrl, toOptionalMediaUrl, toV3WebhookUrl, toWebhookUrl } from './url';
 export {
 	toBirthdate,
 	toCustomFieldKey,
@@ -19,4 +19,6 @@ export {
 	toZipCode,
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
+export { toRcsCardBody } from './rcsCard';
+export type { RcsCardInput } from './rcsCard';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
