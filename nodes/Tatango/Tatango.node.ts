@@ -16,12 +16,6 @@ import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
 import { listSearch } from './methods';
 
-/**
- * Resources served by the v3 Message Sending API (`x-api-key`): they use the Tatango V3 API
- * credential; every other resource uses the v2 Tatango API credential.
- */
-const V3_RESOURCES = ['rcs', 'sms'];
-
 export class Tatango implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Tatango',
@@ -35,17 +29,15 @@ export class Tatango implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// Both credentials are always shown and neither is required; each operation uses the one of its
+		// API (transport/apis.ts) and, when it is not selected, fails before any request with an error
+		// naming the credential to pick. Not shown per resource: n8n's editor auto-selects a credential
+		// only while a node has none at all, and saves only the credentials shown, so a per-resource
+		// credential went blank on every switch between a v2 and a v3 resource. A new resource needs
+		// nothing here: its operations name their API version.
 		credentials: [
-			{
-				name: 'tatangoApi',
-				required: true,
-				displayOptions: { hide: { resource: V3_RESOURCES } },
-			},
-			{
-				name: 'tatangoV3Api',
-				required: true,
-				displayOptions: { show: { resource: V3_RESOURCES } },
-			},
+			{ name: 'tatangoApi', required: false },
+			{ name: 'tatangoV3Api', required: false },
 		],
 		properties: [
 			{

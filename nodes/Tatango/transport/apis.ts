@@ -7,6 +7,8 @@ export const API = {
 	v2: {
 		credentialType: 'tatangoApi',
 		credentialName: 'Tatango API',
+		/** What the credential holds, for the error that asks for it when a node has none selected. */
+		holds: 'login e-mail and API key',
 		defaultBaseUrl: 'https://app.tatango.com',
 		/** Published limit: 1,200 calls per hour. */
 		intervalMs: (credentials: ICredentialDataDecryptedObject) =>
@@ -15,6 +17,7 @@ export const API = {
 	v3: {
 		credentialType: 'tatangoV3Api',
 		credentialName: 'Tatango V3 API',
+		holds: 'v3 API key',
 		defaultBaseUrl: 'https://api.v3.tatango.com',
 		/** Published limit: 10 calls per second per key. */
 		intervalMs: (credentials: ICredentialDataDecryptedObject) =>

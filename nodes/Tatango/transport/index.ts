@@ -7,7 +7,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs, requestTimeoutMs } from './apis';
 import { apiErrorFromNetwork, apiErrorFromResponse } from './errors';
@@ -66,6 +66,18 @@ function headerValue(headers: IDataObject | undefined, name: string): string | u
 	return value === undefined || value === null ? undefined : String(value);
 }
 
+/** The node has no credential of the type this call's API needs: say which one to pick. */
+function missingCredentialError(context: Context, api: ApiVersion) {
+	const { credentialName, holds } = API[api];
+	return new NodeOperationError(
+		context.getNode(),
+		`This operation uses a "${credentialName}" credential (${holds}) and none is selected`,
+		{
+			description: `Choose one under "Credential for ${credentialName}" at the top of this node's parameters, or create one there. Nothing was sent to Tatango.`,
+		},
+	);
+}
+
 /**
  * The only code that talks HTTP to Tatango. One client serves one node run: it loads each
  * credential once, spaces calls to the credential's rate, waits out 429s, retries what is safe to
@@ -81,6 +93,9 @@ export function createTatangoClient(
 	async function credentials(api: ApiVersion) {
 		let loaded = credentialCache.get(api);
 		if (!loaded) {
+			if (!context.getNode().credentials?.[API[api].credentialType]) {
+				throw missingCredentialError(context, api);
+			}
 			loaded = context.getCredentials(API[api].credentialType);
 			credentialCache.set(api, loaded);
 		}
