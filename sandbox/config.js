@@ -24,6 +24,7 @@
  *   webhookTimeoutMs: number,
  *   duplicateWebhooks: boolean | number,
  *   momtReportStepMs: number,
+ *   queuedJobDelayMs: number,
  *   rateLimits: { v2: RateLimitRule | null, v3: RateLimitRule | null },
  *   v3DailyQuota: number | null,
  *   maxRecordedRequests: number,
@@ -65,6 +66,7 @@ const DEFAULTS = {
 	webhookTimeoutMs: 5000,
 	duplicateWebhooks: false,
 	momtReportStepMs: 2000,
+	queuedJobDelayMs: 5000,
 	rateLimits: { v2: null, v3: null },
 	v3DailyQuota: null,
 	maxRecordedRequests: 10000,
@@ -84,6 +86,7 @@ const RUNTIME_KEYS = [
 	'webhookTimeoutMs',
 	'duplicateWebhooks',
 	'momtReportStepMs',
+	'queuedJobDelayMs',
 	'rateLimits',
 	'v3DailyQuota',
 	'maxRecordedRequests',
@@ -132,6 +135,7 @@ function applyConfigPatch(config, patch) {
 		'v3WebhookRetries',
 		'webhookTimeoutMs',
 		'momtReportStepMs',
+		'queuedJobDelayMs',
 		'maxRecordedRequests',
 	]) {
 		if (key in patch) {
