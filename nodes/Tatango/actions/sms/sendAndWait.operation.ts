@@ -53,6 +53,7 @@ export async function execute(
 		defaultWebhookUrl: undefined,
 		content: this.getNodeParameter('message', 0),
 		replaceNonGsm: settings.replaceNonGsm,
+		contentField: 'Message',
 	});
 	const sent = await sendV3Message(tatango, 0, {
 		path: '/transactional_messages/send_sms',

@@ -44,7 +44,10 @@ export function readReplySettings(context: IExecuteFunctions | IWebhookFunctions
 		parameter('onOtherReply', 'keepWaiting') === 'sendRetryText' ? 'sendRetryText' : 'keepWaiting';
 	const retryText =
 		onOtherReply === 'sendRetryText'
-			? toGsm7Text(parameter('retryText', ''), 'Retry Text', { replaceOffenders: replaceNonGsm })
+			? toGsm7Text(parameter('retryText', ''), 'Retry Text', {
+					replaceOffenders: replaceNonGsm,
+					countSeptets: true,
+				})
 			: undefined;
 	return {
 		responseType,

@@ -64,6 +64,7 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 				defaultWebhookUrl: undefined,
 				content: settings.retryText,
 				replaceNonGsm: settings.replaceNonGsm,
+				contentField: 'Retry Text',
 			});
 			await sendV3Message(createTatangoClient(this), 0, {
 				path: '/transactional_messages/send_sms',
