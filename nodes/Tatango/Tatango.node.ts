@@ -3,6 +3,8 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -11,6 +13,7 @@ import * as list from './actions/list/list.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
+import { sendAndWaitWebhook } from './actions/sms/sendAndWait/webhook';
 import * as sms from './actions/sms/sms.resource';
 import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
@@ -29,6 +32,21 @@ export class Tatango implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// SMS → Send and Wait for Reply: Tatango posts the send's events to n8n's signed resume URL
+		// for the waiting execution (n8n's own send-and-wait nodes declare the same webhook).
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: '={{ $nodeId }}',
+				restartWebhook: true,
+				isFullPath: true,
+			},
+		],
+		waitingNodeTooltip:
+			'={{ $parameter["operation"] === "sendAndWait" ? "Waiting for the text reply" : "" }}',
 		// Both credentials are always shown and neither is required; each operation uses the one of its
 		// API (transport/apis.ts) and, when it is not selected, fails before any request with an error
 		// naming the credential to pick. Not shown per resource: n8n's editor auto-selects a credential
@@ -67,6 +85,10 @@ export class Tatango implements INodeType {
 	};
 
 	methods = { listSearch };
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await sendAndWaitWebhook.call(this);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

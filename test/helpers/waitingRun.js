@@ -11,6 +11,7 @@
  * Resuming follows n8n's server code (packages/cli webhooks/waiting-webhooks.ts and
  * webhook-helpers.ts prepareExecutionData); the rest is n8n-core's.
  */
+const os = require('os');
 const path = require('path');
 const { Workflow, createRunExecutionData } = require('n8n-workflow');
 const {
@@ -43,6 +44,8 @@ function useSigningSecret() {
 	Container.set(InstanceSettings, {
 		hmacSignatureSecret: HMAC_SECRET,
 		instanceId: 'test-instance',
+		// n8n-core derives its binary-data folder from it; nothing is written there in these runs.
+		n8nFolder: path.join(os.tmpdir(), 'tatango-send-and-wait-tests'),
 	});
 }
 

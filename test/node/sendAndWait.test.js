@@ -130,7 +130,7 @@ describe('SMS → Send and Wait for Reply: the send', () => {
 			'a WEBHOOK_URL too long for 255 characters',
 			{ base: `https://${'n8n-automation-'.repeat(10)}.example.com` },
 			{},
-			/n8n's resume URL for this execution is 2\d\d characters long; Tatango accepts at most 255/,
+			/n8n's resume URL for this execution is 3\d\d characters long; Tatango accepts at most 255/,
 		],
 		['two items', { items: [{}, {}] }, {}, /texts one person per run, but it got 2 items/],
 		[
@@ -208,7 +208,11 @@ describe('SMS → Send and Wait for Reply: what reaches the resume URL', () => {
 	test('"Yes!" approves', async () => {
 		const { waiting, webhookUrl } = await waitingRun();
 		const answered = await postToResumeUrl(waiting, webhookUrl, reply('Yes!'));
-		expect(answered.items[0].json).toMatchObject({ outcome: 'approved', replyText: 'Yes!', approved: true });
+		expect(answered.items[0].json).toMatchObject({
+			outcome: 'approved',
+			replyText: 'Yes!',
+			approved: true,
+		});
 	});
 
 	test('custom words: "1" confirms, "2" declines', async () => {

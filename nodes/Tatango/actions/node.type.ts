@@ -7,7 +7,7 @@ type NodeMap = {
 	list: 'updateOptInSettings';
 	momtReport: 'get';
 	rcs: 'sendRichCard';
-	sms: 'send';
+	sms: 'send' | 'sendAndWait';
 };
 
 export type TatangoType = AllEntities<NodeMap>;

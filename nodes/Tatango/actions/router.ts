@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { createTatangoClient, type TatangoClient } from '../transport';
 import { InvalidInputError } from '../validation';
@@ -26,8 +26,13 @@ type OperationsOf<R extends TatangoType['resource']> = Extract<
 	{ resource: R }
 >['operation'];
 
-/** Every resource/operation pair of the node type is wired here, or this does not compile. */
-const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Operation } } = {
+/**
+ * Every resource/operation pair of the node type is wired here, or this does not compile. Send and
+ * Wait runs once per execution, not per item (see router below).
+ */
+const operations: {
+	[R in TatangoType['resource']]: { [O in Exclude<OperationsOf<R>, 'sendAndWait'>]: Operation };
+} = {
 	subscriber: {
 		add: subscriber.add.execute,
 		get: subscriber.get.execute,
@@ -57,6 +62,37 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 }
 
 /**
+ * Continue On Fail's output for a failed item: `error` and `details` in json, no item-level error
+ * object (n8n would rewrite such an item's json to the message alone, losing the hint). These keys
+ * still route it to the error output under "Continue (using error output)".
+ */
+function errorItem(nodeError: NodeApiError | NodeOperationError, i: number): INodeExecutionData {
+	return {
+		json: {
+			error: nodeError.message,
+			...(nodeError.description ? { details: nodeError.description } : {}),
+		},
+		pairedItem: { item: i },
+	};
+}
+
+/**
+ * Send and Wait for Reply: one send for the whole run, then the execution waits (its output comes
+ * when it resumes). A failure before waiting is every input item's error under Continue On Fail.
+ */
+async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	try {
+		return await sms.sendAndWait.execute.call(this, createTatangoClient(this));
+	} catch (error) {
+		const nodeError = asNodeError(this, error, 0);
+		if (this.continueOnFail()) {
+			return [this.getInputData().map((_, i) => errorItem(nodeError, i))];
+		}
+		throw nodeError;
+	}
+}
+
+/**
  * Runs the chosen operation once per input item. Every input item ends as its output items (one per
  * record the operation returned, none when a Get Many found nothing, each paired with the input
  * item) or as one error: with Continue On Fail the error becomes that item's output.
@@ -65,6 +101,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as TatangoType['resource'];
 	const operation = this.getNodeParameter('operation', 0) as string;
+	if (resource === 'sms' && operation === SEND_AND_WAIT_OPERATION)
+		return await sendAndWait.call(this);
 	const run = (operations[resource] as Record<string, Operation> | undefined)?.[operation];
 	if (!run) {
 		throw new NodeOperationError(
@@ -90,16 +128,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (error) {
 			const nodeError = asNodeError(this, error, i);
 			if (this.continueOnFail()) {
-				// `error` and `details` in json, no item-level error object: n8n would rewrite such an
-				// item's json to the message alone, losing the hint. These keys still route it to the
-				// error output under "Continue (using error output)".
-				returnData.push({
-					json: {
-						error: nodeError.message,
-						...(nodeError.description ? { details: nodeError.description } : {}),
-					},
-					pairedItem: { item: i },
-				});
+				returnData.push(errorItem(nodeError, i));
 				continue;
 			}
 			throw nodeError;

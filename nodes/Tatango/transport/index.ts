@@ -6,6 +6,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -60,7 +61,8 @@ const MAX_FAILURE_RETRIES = 3;
  */
 const PACING_HEADROOM = 1.05;
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions;
+/** A node run, a list search, or Send and Wait's resume webhook (its retry text). */
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 /** Finds an error code (ECONNREFUSED, ETIMEDOUT...) anywhere in an error's cause chain. */
 function networkCode(error: unknown): string | undefined {

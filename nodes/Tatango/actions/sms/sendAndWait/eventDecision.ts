@@ -96,7 +96,6 @@ export function decideEvent(
 	const output = (fields: Partial<ReplyOutput> & Pick<ReplyOutput, 'outcome'>): EventDecision => ({
 		action: 'resume',
 		output: {
-			outcome: fields.outcome,
 			replyText: null,
 			repliedAt: null,
 			phoneNumber: waiting.phoneNumber,
