@@ -15,6 +15,13 @@ const { v3Outcome } = require('./phone');
 const AUTO_REPLY_TEXT = 'Thanks for your message!';
 
 /**
+ * Settles when a send's delivery report (delivery_status or invalid_phone) has been delivered, or
+ * given up: a reply is only posted after it, as a person can only answer a text they received.
+ * @type {WeakMap<Record<string, any>, Promise<unknown>>}
+ */
+const deliveryReported = new WeakMap();
+
+/**
  * The `channel` of a reply to a send, and of the send itself in the sandbox's records. Tatango
  * documents only "SMS"; the others follow its upper-case spelling (public docs §4.4).
  * @typedef {'SMS' | 'MMS' | 'RCS' | 'WHATSAPP'} Channel
@@ -65,6 +72,9 @@ function v3Reply(ctx, rec, text, channel = rec.channel) {
  * @param {Record<string, any>} rec
  */
 function playOutcome(ctx, rec) {
+	/** @type {(value?: unknown) => void} */
+	let reported = () => {};
+	deliveryReported.set(rec, new Promise((resolve) => (reported = resolve)));
 	const generation = ctx.dispatcher.generation;
 	const replyDelay = ctx.config.replyDelayMs ?? ctx.config.webhookDelayMs;
 	ctx.dispatcher.schedule(ctx.config.webhookDelayMs, () => {
@@ -74,7 +84,7 @@ function playOutcome(ctx, rec) {
 			void postEvent(ctx, rec, 'invalid_phone', {
 				phoneNumber: rec.phone,
 				reason: 'Phone is a landline',
-			});
+			}).then(reported);
 			return;
 		}
 		if (outcome === 'soft bounce' || outcome === 'hard bounce') {
@@ -83,7 +93,9 @@ function playOutcome(ctx, rec) {
 					transactionId: rec.transactionId,
 				});
 			}
-			void postEvent(ctx, rec, 'delivery_status', { phoneNumber: rec.phone, status: outcome });
+			void postEvent(ctx, rec, 'delivery_status', { phoneNumber: rec.phone, status: outcome }).then(
+				reported,
+			);
 			return;
 		}
 		const done = postEvent(ctx, rec, 'delivery_status', {
@@ -91,6 +103,7 @@ function playOutcome(ctx, rec) {
 			status: 'success',
 			deliveredAt: isoUtc(ctx.clock.now()),
 		});
+		void done.then(reported);
 		if (outcome === 'success_then_reply') {
 			void done.then(() => {
 				if (ctx.dispatcher.generation !== generation) return;
@@ -127,4 +140,19 @@ function acceptV3Send(ctx, key, input) {
 	return transactionId;
 }
 
-module.exports = { acceptV3Send, v3Reply, AUTO_REPLY_TEXT };
+/**
+ * A reply asked for through the control API: posted once the send's delivery report is out (at
+ * once if it is already), so the receiver sees the events in the order a phone makes them happen.
+ * @param {import('./context').Context} ctx
+ * @param {Record<string, any>} rec
+ * @param {string} text
+ * @param {string} [channel]
+ */
+async function replyAfterDelivery(ctx, rec, text, channel = rec.channel) {
+	const generation = ctx.dispatcher.generation;
+	await deliveryReported.get(rec);
+	if (ctx.dispatcher.generation !== generation) return undefined;
+	return await v3Reply(ctx, rec, text, channel);
+}
+
+module.exports = { acceptV3Send, v3Reply, replyAfterDelivery, AUTO_REPLY_TEXT };

@@ -6,7 +6,7 @@ const { normalizeUsCa } = require('../phone');
 const { handleListReply, processFollowUps, clean } = require('../subscribers');
 const { runDueJobs } = require('../queuedJobs');
 const { transactionalReply } = require('../transactional');
-const { v3Reply } = require('../v3sends');
+const { replyAfterDelivery } = require('../v3sends');
 const { reportCsv } = require('../momt');
 const { isoUtc } = require('../clock');
 
@@ -166,7 +166,12 @@ async function controlRoutes(app, opts) {
 		const rec = state().v3Sends.get(String(target.id));
 		if (!rec || rec.phone !== phone)
 			throw new ControlError(404, `v3 transaction ${target.id} was not sent to ${phone}`);
-		void v3Reply(ctx, rec, text, typeof body.channel === 'string' ? body.channel : rec.channel);
+		void replyAfterDelivery(
+			ctx,
+			rec,
+			text,
+			typeof body.channel === 'string' ? body.channel : rec.channel,
+		);
 		return { status: 'OK', outcome: 'reply_received', transactionId: rec.transactionId };
 	});
 
