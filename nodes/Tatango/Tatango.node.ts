@@ -13,6 +13,7 @@ import * as list from './actions/list/list.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
+import { sendAndWaitWebhooks } from './actions/sms/sendAndWait/description';
 import { sendAndWaitWebhook } from './actions/sms/sendAndWait/webhook';
 import * as sms from './actions/sms/sms.resource';
 import * as subscriber from './actions/subscriber/subscriber.resource';
@@ -33,18 +34,8 @@ export class Tatango implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// SMS → Send and Wait for Reply: Tatango posts the send's events to n8n's signed resume URL
-		// for the waiting execution (n8n's own send-and-wait nodes declare the same webhook).
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				responseData: '',
-				path: '={{ $nodeId }}',
-				restartWebhook: true,
-				isFullPath: true,
-			},
-		],
+		// for the waiting execution.
+		webhooks: sendAndWaitWebhooks,
 		waitingNodeTooltip:
 			'={{ $parameter["operation"] === "sendAndWait" ? "Waiting for the text reply" : "" }}',
 		// Both credentials are always shown and neither is required; each operation uses the one of its

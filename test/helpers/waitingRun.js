@@ -176,10 +176,15 @@ async function continueRun(waiting) {
  * @param {Awaited<ReturnType<typeof startWaitingRun>>} waiting
  * @param {string} url
  * @param {unknown} event
+ * @returns {Promise<{ statusCode: number, resumed: boolean, rejectedByN8n: boolean,
+ *   items: import('n8n-workflow').INodeExecutionData[], finished?: boolean }>} `items`: the node's
+ *   output once resumed (empty while it waits)
  */
 async function postToResumeUrl(waiting, url, event) {
 	const parsed = new URL(url);
-	if (!n8nAcceptsSignature(url)) return { statusCode: 401, resumed: false, rejectedByN8n: true };
+	if (!n8nAcceptsSignature(url)) {
+		return { statusCode: 401, resumed: false, rejectedByN8n: true, items: [] };
+	}
 	const additionalData = waiting.newAdditionalData();
 	const response = recordingResponse();
 	additionalData.httpRequest = {
@@ -190,13 +195,13 @@ async function postToResumeUrl(waiting, url, event) {
 		params: {},
 	};
 	additionalData.httpResponse = response;
-	const webhookData = {
+	const webhookData = /** @type {import('n8n-workflow').IWebhookData} */ ({
 		httpMethod: 'POST',
 		node: NODE_NAME,
 		path: NODE_ID,
 		webhookDescription: tatangoNode.description.webhooks?.[0],
 		workflowId: waiting.workflow.id,
-	};
+	});
 	const context = new WebhookContext(
 		waiting.workflow,
 		waiting.node,
@@ -209,7 +214,7 @@ async function postToResumeUrl(waiting, url, event) {
 	if (!tatangoNode.webhook) throw new Error('the Tatango node has no webhook()');
 	const result = await tatangoNode.webhook.call(context);
 	if (result.noWebhookResponse) {
-		return { statusCode: response.statusCode, resumed: false, rejectedByN8n: false };
+		return { statusCode: response.statusCode, resumed: false, rejectedByN8n: false, items: [] };
 	}
 	// n8n's prepareExecutionData: the webhook's data becomes the waiting node's input, forwarded.
 	const entry = waiting.run.data.executionData.nodeExecutionStack[0];

@@ -273,6 +273,7 @@ describe('what a POST to the resume URL does', () => {
 	});
 
 	describe('with "Send Retry Text Once"', () => {
+		/** @type {typeof approval} */
 		const retrying = { ...approval, onOtherReply: 'sendRetryText' };
 		test('an unreadable reply to the first text asks for the retry text', () => {
 			expect(decideEvent(reply('maybe'), {}, retrying, now)).toEqual({ action: 'sendRetryText' });

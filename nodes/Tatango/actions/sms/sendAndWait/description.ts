@@ -1,6 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { phoneNumberField, replaceNonGsmField } from '../../common.descriptions';
+
+/**
+ * The resume webhook n8n's own send-and-wait nodes declare (n8n-nodes-base
+ * utils/sendAndWait/descriptions.ts): a restart webhook at the waiting execution's signed URL,
+ * `<WEBHOOK_URL>webhook-waiting/<execution>/<node id>`. Nothing is registered with Tatango: the
+ * URL goes out with each send, so the node has no webhookMethods (a trigger's lifecycle).
+ */
+export const sendAndWaitWebhooks: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
 
 const approvalOnly = { show: { responseType: ['approval'] } };
 
