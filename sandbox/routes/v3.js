@@ -2,7 +2,7 @@
 'use strict';
 
 const { HttpError } = require('../errors');
-const { normalizeUsCa, isGsm7 } = require('../phone');
+const { normalizeUsCa, isGsm7, gsm7Septets } = require('../phone');
 const { installPipeline, accountOf } = require('../pipeline');
 const { sendRichCard } = require('../rcs');
 
@@ -56,10 +56,10 @@ function validateRichCard(raw) {
 		throw new HttpError(400, 'rcsPayload.richCard.body.url is required when isVideo is true');
 	if (typeof b.smsFailover !== 'string')
 		throw new HttpError(400, 'smsFailover is required and must be a string');
-	if (b.smsFailover.length < 1 || b.smsFailover.length > 160)
-		throw new HttpError(400, 'smsFailover must be 1 to 160 characters');
 	if (!isGsm7(b.smsFailover))
 		throw new HttpError(400, 'smsFailover must contain GSM 7-bit characters only');
+	if (b.smsFailover.length < 1 || gsm7Septets(b.smsFailover) > 160)
+		throw new HttpError(400, 'smsFailover must be 1 to 160 characters');
 	return { phone, webhookUrl: b.webhookUrl, rcsPayload: b.rcsPayload, smsFailover: b.smsFailover };
 }
 

@@ -1,4 +1,5 @@
 import { InvalidInputError } from './InvalidInputError';
+import { textOf } from './text';
 
 // The GSM 03.38 basic character set and its extension table: what an SMS can carry without
 // switching to UCS-2. Tatango requires the RCS SMS fallback to use only these.
@@ -6,6 +7,17 @@ const GSM7_BASIC =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_EXTENSION = '^{}\\[~]|€\f';
 const GSM7 = new Set([...GSM7_BASIC, ...GSM7_EXTENSION]);
+const EXTENSION = new Set(GSM7_EXTENSION);
+
+/**
+ * The length of a GSM 7-bit text in septets, which is what one SMS holds 160 of: a character of the
+ * extension table (€ [ ] { } | ^ ~ \ and form feed) is sent as an escape plus itself, so takes two.
+ */
+export function gsm7Septets(text: string): number {
+	let septets = 0;
+	for (const character of text) septets += EXTENSION.has(character) ? 2 : 1;
+	return septets;
+}
 
 /** Characters that word processors and phones put in text and that have a plain GSM stand-in. */
 const COMMON_OFFENDERS: Array<[RegExp, string]> = [
@@ -43,10 +55,13 @@ export function toGsm7Text(
 	field: string,
 	{ max = 160, replaceOffenders = false }: { max?: number; replaceOffenders?: boolean } = {},
 ): string {
-	let text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
+	let text = textOf(raw, field);
 	if (replaceOffenders) text = replaceCommonNonGsm(text);
-	if (text.length === 0) {
-		throw new InvalidInputError(field, `is required (1 to ${max} characters)`);
+	if (text.trim() === '') {
+		throw new InvalidInputError(
+			field,
+			text === '' ? `is required (1 to ${max} characters)` : 'is blank (only spaces)',
+		);
 	}
 	const offenders = nonGsmCharacters(text);
 	if (offenders.length > 0) {
@@ -58,9 +73,12 @@ export function toGsm7Text(
 				: 'Turn on "Replace Non-GSM Characters" to swap curly quotes, long dashes, ellipses and non-breaking spaces automatically.',
 		);
 	}
-	const length = [...text].length;
-	if (length > max) {
-		throw new InvalidInputError(field, `is ${length} characters long; the maximum is ${max}`);
+	const septets = gsm7Septets(text);
+	if (septets > max) {
+		throw new InvalidInputError(
+			field,
+			`uses ${septets} of the ${max} characters an SMS holds (€ [ ] { } | ^ ~ \\ count as two)`,
+		);
 	}
 	return text;
 }

@@ -8,10 +8,11 @@ export {
 } from './dates';
 export type { ZonedDateTime } from './dates';
 export { toTenDigitPhone } from './phone';
-export { nonGsmCharacters, replaceCommonNonGsm, toGsm7Text } from './gsm7';
+export { gsm7Septets, nonGsmCharacters, replaceCommonNonGsm, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
+	textOf,
 	toKeyword,
 	toMessageContent,
 	toOptionalText,
@@ -22,6 +23,7 @@ export { toOptionalHttpUrl, toOptionalMediaUrl, toWebhookUrl } from './url';
 export {
 	toBirthdate,
 	toCustomFieldKey,
+	toCustomFields,
 	toEmail,
 	toGender,
 	toTags,

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { TatangoClient } from '../../transport';
 import {
 	InvalidInputError,
+	textOf,
 	toGsm7Text,
 	toOptionalMediaUrl,
 	toOptionalText,
@@ -98,10 +99,7 @@ export interface RichCardInput {
 }
 
 export function buildRichCard(input: RichCardInput): IDataObject {
-	const ownUrl =
-		input.webhookUrl === undefined || input.webhookUrl === null
-			? ''
-			: String(input.webhookUrl).trim();
+	const ownUrl = textOf(input.webhookUrl, 'Webhook URL').trim();
 	const body: IDataObject = {
 		title: toOptionalText(input.title, 'Title', 200),
 		text: toOptionalText(input.text, 'Text', 3000),
