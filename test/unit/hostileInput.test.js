@@ -5,7 +5,7 @@
 // validation module, naming the field and the rule, before any request (issue 10, cases 6-12).
 const {
 	InvalidInputError,
-	gsm7Septets,
+	septetCount,
 	toBirthdate,
 	toCustomFields,
 	toEmail,
@@ -93,7 +93,7 @@ describe('case 7: GSM 7-bit length is counted in septets', () => {
 		['[]{}|^~\\\f', 18],
 		['plain', 5],
 		['a€', 3],
-	])('%j takes %i septets', (text, septets) => expect(gsm7Septets(text)).toBe(septets));
+	])('%j takes %i septets', (text, septets) => expect(septetCount(text)).toBe(septets));
 
 	test.each([
 		['a'.repeat(159) + '€', 161],
@@ -105,7 +105,7 @@ describe('case 7: GSM 7-bit length is counted in septets', () => {
 			return;
 		}
 		expect(rejection(() => toGsm7Text(text, 'SMS Fallback')).message).toBe(
-			`SMS Fallback: uses ${septets} of the 160 characters an SMS holds (€ [ ] { } | ^ ~ \\ count as two)`,
+			`SMS Fallback: is ${septets} characters long as an SMS counts them (€ [ ] { } ~ ^ | \\ count twice); the maximum is 160`,
 		);
 	});
 

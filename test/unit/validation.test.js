@@ -92,7 +92,7 @@ describe('GSM 7-bit SMS fallback', () => {
 
 	test.each([
 		['', /is required/],
-		['x'.repeat(161), /uses 161 of the 160 characters an SMS holds/],
+		['x'.repeat(161), /is 161 characters long as an SMS counts them/],
 	])('length rule: %#', (text, rule) => {
 		expect(rejection(() => toGsm7Text(text, 'SMS Fallback')).message).toMatch(rule);
 	});

@@ -7,17 +7,7 @@ const GSM7_BASIC =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_EXTENSION = '^{}\\[~]|€\f';
 const GSM7 = new Set([...GSM7_BASIC, ...GSM7_EXTENSION]);
-const EXTENSION = new Set(GSM7_EXTENSION);
-
-/**
- * The length of a GSM 7-bit text in septets, which is what one SMS holds 160 of: a character of the
- * extension table (€ [ ] { } | ^ ~ \ and form feed) is sent as an escape plus itself, so takes two.
- */
-export function gsm7Septets(text: string): number {
-	let septets = 0;
-	for (const character of text) septets += EXTENSION.has(character) ? 2 : 1;
-	return septets;
-}
+const GSM7_ESCAPED = new Set([...GSM7_EXTENSION]);
 
 /** Characters that word processors and phones put in text and that have a plain GSM stand-in. */
 const COMMON_OFFENDERS: Array<[RegExp, string]> = [
@@ -41,14 +31,20 @@ export function replaceCommonNonGsm(text: string): string {
 	);
 }
 
+/** Septets a GSM 7-bit text takes in an SMS: extension characters (`€ [ ] { } ~ ^ | \\`) take two. */
+export function septetCount(text: string): number {
+	return [...text].reduce((count, character) => count + (GSM7_ESCAPED.has(character) ? 2 : 1), 0);
+}
+
 function describe(character: string): string {
 	const code = character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0');
 	return `"${character}" (U+${code})`;
 }
 
 /**
- * An SMS text of 1 to `max` characters of the GSM 7-bit alphabet. With `replaceOffenders` the
- * usual typographic characters are swapped for plain ones first instead of failing.
+ * An SMS text of 1 to `max` characters of the GSM 7-bit alphabet, counted as one SMS holds them
+ * (septets: extension characters count twice), and not blank. With `replaceOffenders` the usual
+ * typographic characters are swapped for plain ones first instead of failing.
  */
 export function toGsm7Text(
 	raw: unknown,
@@ -73,11 +69,11 @@ export function toGsm7Text(
 				: 'Turn on "Replace Non-GSM Characters" to swap curly quotes, long dashes, ellipses and non-breaking spaces automatically.',
 		);
 	}
-	const septets = gsm7Septets(text);
+	const septets = septetCount(text);
 	if (septets > max) {
 		throw new InvalidInputError(
 			field,
-			`uses ${septets} of the ${max} characters an SMS holds (€ [ ] { } | ^ ~ \\ count as two)`,
+			`is ${septets} characters long as an SMS counts them (€ [ ] { } ~ ^ | \\ count twice); the maximum is ${max}`,
 		);
 	}
 	return text;

@@ -12,7 +12,7 @@ function isInvisible(character: string): boolean {
 	return /\s/.test(character) || code < 0x20 || (code >= 0x7f && code <= 0x9f);
 }
 
-function strictUrl(text: string, field: string, schemes: string[]): URL {
+function strictUrl(text: string, field: string, schemes: string[], why = ''): URL {
 	const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
 	if (scheme === undefined) {
 		throw new InvalidInputError(
@@ -24,7 +24,7 @@ function strictUrl(text: string, field: string, schemes: string[]): URL {
 		throw new InvalidInputError(
 			field,
 			schemes.length === 1
-				? `must start with https:// (Tatango only calls HTTPS webhooks); got ${scheme}://`
+				? `must start with https://${why}; got ${scheme}://`
 				: `must be an http(s) URL; got ${scheme}://`,
 		);
 	}
@@ -64,7 +64,7 @@ export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
 			"Paste the production URL of a Tatango Trigger, or set a Default Webhook URL in the 'Tatango V3 API' credential.",
 		);
 	}
-	const { href } = strictUrl(text, field, ['https']);
+	const { href } = strictUrl(text, field, ['https'], ' (Tatango only calls HTTPS webhooks)');
 	if (href.length > 255) {
 		throw new InvalidInputError(field, `is ${href.length} characters long; the maximum is 255`);
 	}
@@ -80,3 +80,25 @@ export function toOptionalHttpUrl(raw: unknown, field: string): string | undefin
 
 /** An optional http(s) URL of media or a thumbnail. */
 export const toOptionalMediaUrl = toOptionalHttpUrl;
+
+/**
+ * The webhook URL of a v3 request: the node's own when given, else the credential's Default
+ * Webhook URL. Tatango requires one on every v3 call, so having neither is an error.
+ */
+export function toV3WebhookUrl(own: unknown, credentialDefault: unknown): string {
+	const ownText = textOf(own, 'Webhook URL').trim();
+	if (ownText !== '') return toWebhookUrl(ownText);
+	return toWebhookUrl(credentialDefault, "Webhook URL (or the credential's Default Webhook URL)");
+}
+
+/** A required HTTPS URL of a file Tatango fetches (an MMS attachment, an RCS file). */
+export function toHttpsFileUrl(raw: unknown, field: string, required: true): string;
+export function toHttpsFileUrl(raw: unknown, field: string, required: false): string | undefined;
+export function toHttpsFileUrl(raw: unknown, field: string, required: boolean): string | undefined {
+	const text = textOf(raw, field).trim();
+	if (text === '') {
+		if (required) throw new InvalidInputError(field, 'is required');
+		return undefined;
+	}
+	return strictUrl(text, field, ['https']).href;
+}
