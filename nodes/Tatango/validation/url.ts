@@ -28,14 +28,44 @@ export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
 	return text;
 }
 
-/** An optional http(s) URL of media or a thumbnail. */
-export function toOptionalMediaUrl(raw: unknown, field: string): string | undefined {
+/** An optional http(s) URL: of media, a thumbnail, or a callback Tatango calls. */
+export function toOptionalHttpUrl(raw: unknown, field: string): string | undefined {
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	if (text === '') return undefined;
 	const url = parseUrl(text);
 	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		throw new InvalidInputError(field, `must be an http(s) URL; got ${url.protocol}//`);
+	}
+	return text;
+}
+
+/** An optional http(s) URL of media or a thumbnail. */
+export const toOptionalMediaUrl = toOptionalHttpUrl;
+
+/**
+ * The webhook URL of a v3 request: the node's own when given, else the credential's Default
+ * Webhook URL. Tatango requires one on every v3 call, so having neither is an error.
+ */
+export function toV3WebhookUrl(own: unknown, credentialDefault: unknown): string {
+	const ownText = own === undefined || own === null ? '' : String(own).trim();
+	if (ownText !== '') return toWebhookUrl(ownText);
+	return toWebhookUrl(credentialDefault, "Webhook URL (or the credential's Default Webhook URL)");
+}
+
+/** A required HTTPS URL of a file Tatango fetches (an MMS attachment, an RCS file). */
+export function toHttpsFileUrl(raw: unknown, field: string, required: true): string;
+export function toHttpsFileUrl(raw: unknown, field: string, required: false): string | undefined;
+export function toHttpsFileUrl(raw: unknown, field: string, required: boolean): string | undefined {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') {
+		if (required) throw new InvalidInputError(field, 'is required');
+		return undefined;
+	}
+	const url = parseUrl(text);
+	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
+	if (url.protocol !== 'https:') {
+		throw new InvalidInputError(field, `must start with https://; got ${url.protocol}//`);
 	}
 	return text;
 }
