@@ -7,10 +7,122 @@ import {
 	type OptInRequest,
 	type OptInSettings,
 	type SuccessAction,
+	textOf,
 	toPositiveId,
 	validateOptInSettings,
 } from '../../validation';
 import { listLocator } from '../common.descriptions';
+
+/**
+ * The fields of one double opt-in request, listed below in the order a person writes a request
+ * (ask, retry, follow up, then what a valid reply does and the confirmations), not alphabetically.
+ */
+const collectedDataField: INodeProperties = {
+	displayName: 'Collected Data',
+	name: 'collectedData',
+	type: 'options',
+	options: [
+		{
+			name: 'Email Address',
+			value: 'email_address',
+		},
+		{
+			name: 'First Name',
+			value: 'first_name',
+		},
+		{
+			name: 'YES',
+			value: 'yes',
+		},
+		{
+			name: 'ZIP Code',
+			value: 'zip_code',
+		},
+	],
+	default: 'yes',
+	description: 'What the number is asked to reply with',
+};
+
+const requestMessageField: INodeProperties = {
+	displayName: 'Request Message',
+	name: 'requestMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'The text asking for the data',
+};
+
+const retryMessageField: INodeProperties = {
+	displayName: 'Retry Message',
+	name: 'retryMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'Sent when the reply is not accepted',
+};
+
+const followUpField: INodeProperties = {
+	displayName: 'Follow Up',
+	name: 'followUp',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to send a reminder when there is no reply',
+};
+
+const followUpHourField: INodeProperties = {
+	displayName: 'Follow-Up Hour',
+	name: 'followUpHour',
+	type: 'number',
+	displayOptions: { show: { followUp: [true] } },
+	default: 24,
+	description: 'Hours without a reply before the reminder is sent',
+};
+
+const noResponseMessageField: INodeProperties = {
+	displayName: 'No-Response Message',
+	name: 'noResponseMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	displayOptions: { show: { followUp: [true] } },
+	default: '',
+	description: 'The reminder text',
+};
+
+const successActionField: INodeProperties = {
+	displayName: 'Success Action',
+	name: 'successAction',
+	type: 'options',
+	options: [
+		{
+			name: 'Go to the Next Request',
+			value: 'nextrequest',
+		},
+		{
+			name: 'Subscribe the Number',
+			value: 'optinsubscriber',
+		},
+	],
+	default: 'optinsubscriber',
+	description: 'What a valid reply leads to',
+};
+
+const optInMessageField: INodeProperties = {
+	displayName: 'Opt-In Message',
+	name: 'optInMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'Confirmation for a first-time subscriber',
+};
+
+const secondOptInMessageField: INodeProperties = {
+	displayName: 'Second Opt-In Message',
+	name: 'secondOptInMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'Confirmation for a returning subscriber',
+};
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -52,6 +164,15 @@ const properties: INodeProperties[] = [
 			'Sent when a number that was on the list before (opted in, out, and in again) completes opt-in',
 	},
 	{
+		displayName: 'Clear Messages Left Empty',
+		name: 'clearEmptyMessages',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { optInType: ['single'] } },
+		description:
+			"Whether an opt-in message left empty removes the list's current message in Tatango. Off: an empty message is not sent, and the list keeps the one it has.",
+	},
+	{
 		displayName: 'Opt-In Requests',
 		name: 'optInRequests',
 		type: 'fixedCollection',
@@ -65,97 +186,15 @@ const properties: INodeProperties[] = [
 				displayName: 'Request',
 				name: 'request',
 				values: [
-					{
-						displayName: 'Collected Data',
-						name: 'collectedData',
-						type: 'options',
-						options: [
-							{
-								name: 'Email Address',
-								value: 'email_address',
-							},
-							{
-								name: 'First Name',
-								value: 'first_name',
-							},
-							{
-								name: 'YES',
-								value: 'yes',
-							},
-							{
-								name: 'ZIP Code',
-								value: 'zip_code',
-							},
-						],
-						default: 'yes',
-						description: 'What the number is asked to reply with',
-					},
-					{
-						displayName: 'Follow Up',
-						name: 'followUp',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to send a reminder when there is no reply',
-					},
-					{
-						displayName: 'Follow-Up Hour',
-						name: 'followUpHour',
-						type: 'number',
-						default: 24,
-						description: 'Hours without a reply before the reminder is sent',
-					},
-					{
-						displayName: 'No-Response Message',
-						name: 'noResponseMessage',
-						type: 'string',
-						default: '',
-						description: 'The reminder text',
-					},
-					{
-						displayName: 'Opt-In Message',
-						name: 'optInMessage',
-						type: 'string',
-						default: '',
-						description: 'Confirmation for a first-time subscriber',
-					},
-					{
-						displayName: 'Request Message',
-						name: 'requestMessage',
-						type: 'string',
-						default: '',
-						description: 'The text asking for the data',
-					},
-					{
-						displayName: 'Retry Message',
-						name: 'retryMessage',
-						type: 'string',
-						default: '',
-						description: 'Sent when the reply is not accepted',
-					},
-					{
-						displayName: 'Second Opt-In Message',
-						name: 'secondOptInMessage',
-						type: 'string',
-						default: '',
-						description: 'Confirmation for a returning subscriber',
-					},
-					{
-						displayName: 'Success Action',
-						name: 'successAction',
-						type: 'options',
-						options: [
-							{
-								name: 'Go to the Next Request',
-								value: 'nextrequest',
-							},
-							{
-								name: 'Subscribe the Number',
-								value: 'optinsubscriber',
-							},
-						],
-						default: 'optinsubscriber',
-						description: 'What a valid reply leads to',
-					},
+					collectedDataField,
+					requestMessageField,
+					retryMessageField,
+					followUpField,
+					followUpHourField,
+					noResponseMessageField,
+					successActionField,
+					optInMessageField,
+					secondOptInMessageField,
 				],
 			},
 		],
@@ -174,10 +213,9 @@ const displayOptions = { show: { resource: ['list'], operation: ['updateOptInSet
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-function textOrNull(value: unknown): string | null {
-	return value === undefined || value === null || String(value).trim() === ''
-		? null
-		: String(value);
+function textOrNull(value: unknown, field: string): string | null {
+	const text = textOf(value, field);
+	return text.trim() === '' ? null : text;
 }
 
 /** One request as n8n's form holds it, as Tatango takes it. Follow-up fields go only with follow-up. */
@@ -185,13 +223,18 @@ export function toOptInRequest(values: IDataObject): OptInRequest {
 	const followUp = values.followUp === true;
 	return {
 		collected_data: values.collectedData as CollectedData,
-		request_message: String(values.requestMessage ?? ''),
-		retry_message: String(values.retryMessage ?? ''),
+		request_message: textOf(values.requestMessage, 'Opt-In Requests (Request Message)'),
+		retry_message: textOf(values.retryMessage, 'Opt-In Requests (Retry Message)'),
 		follow_up: followUp,
 		follow_up_hour: followUp ? Number(values.followUpHour) : null,
-		no_response_message: followUp ? textOrNull(values.noResponseMessage) : null,
-		opt_in_message: textOrNull(values.optInMessage),
-		second_opt_in_message: textOrNull(values.secondOptInMessage),
+		no_response_message: followUp
+			? textOrNull(values.noResponseMessage, 'Opt-In Requests (No Response Message)')
+			: null,
+		opt_in_message: textOrNull(values.optInMessage, 'Opt-In Requests (Opt-In Message)'),
+		second_opt_in_message: textOrNull(
+			values.secondOptInMessage,
+			'Opt-In Requests (Second Opt-In Message)',
+		),
 		success_action: values.successAction as SuccessAction,
 	};
 }
@@ -201,6 +244,8 @@ export interface OptInSettingsInput {
 	bypassOptInResponse: boolean;
 	firstOptInMessage?: unknown;
 	secondOptInMessage?: unknown;
+	/** Send an empty message as null, which removes the list's message in Tatango. */
+	clearEmptyMessages?: boolean;
 	requests?: IDataObject[];
 }
 
@@ -210,8 +255,12 @@ export function buildOptInSettings(input: OptInSettingsInput): OptInSettings {
 		bypass_opt_in_response: input.bypassOptInResponse,
 	};
 	if (input.optInType === 'single') {
-		settings.first_optin_message = textOrNull(input.firstOptInMessage);
-		settings.second_optin_message = textOrNull(input.secondOptInMessage);
+		// A message left empty is left out (the list keeps its own) unless the user asked to clear
+		// it: null in this PUT removes the list's message in Tatango.
+		const first = textOrNull(input.firstOptInMessage, 'First Opt-In Message');
+		const second = textOrNull(input.secondOptInMessage, 'Second Opt-In Message');
+		if (first !== null || input.clearEmptyMessages) settings.first_optin_message = first;
+		if (second !== null || input.clearEmptyMessages) settings.second_optin_message = second;
 	} else {
 		settings.opt_in_requests = (input.requests ?? []).map(toOptInRequest);
 	}
@@ -234,6 +283,9 @@ export async function execute(
 		bypassOptInResponse: this.getNodeParameter('bypassOptInResponse', i, false) as boolean,
 		firstOptInMessage: single ? this.getNodeParameter('firstOptInMessage', i, '') : undefined,
 		secondOptInMessage: single ? this.getNodeParameter('secondOptInMessage', i, '') : undefined,
+		clearEmptyMessages: single
+			? (this.getNodeParameter('clearEmptyMessages', i, false) as boolean)
+			: undefined,
 		requests: single
 			? undefined
 			: (((this.getNodeParameter('optInRequests', i, {}) as IDataObject).request ??

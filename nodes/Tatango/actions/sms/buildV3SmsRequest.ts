@@ -30,7 +30,6 @@ export function buildV3SmsRequest(input: V3SmsInput): V3SmsRequest {
 		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
 		content: toGsm7Text(input.content, input.contentField ?? 'Content', {
 			replaceOffenders: input.replaceNonGsm,
-			countSeptets: true,
 		}),
 	};
 }

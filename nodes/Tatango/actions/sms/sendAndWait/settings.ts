@@ -44,10 +44,7 @@ export function readReplySettings(context: IExecuteFunctions | IWebhookFunctions
 		parameter('onOtherReply', 'keepWaiting') === 'sendRetryText' ? 'sendRetryText' : 'keepWaiting';
 	const retryText =
 		onOtherReply === 'sendRetryText'
-			? toGsm7Text(parameter('retryText', ''), 'Retry Text', {
-					replaceOffenders: replaceNonGsm,
-					countSeptets: true,
-				})
+			? toGsm7Text(parameter('retryText', ''), 'Retry Text', { replaceOffenders: replaceNonGsm })
 			: undefined;
 	return {
 		responseType,
