@@ -24,6 +24,7 @@
  *   webhookTimeoutMs: number,
  *   duplicateWebhooks: boolean | number,
  *   momtReportStepMs: number,
+ *   queuedJobDelayMs: number,
  *   rateLimits: { v2: RateLimitRule | null, v3: RateLimitRule | null },
  *   maxRecordedRequests: number,
  *   utcOffsetMinutes: number,
@@ -64,6 +65,7 @@ const DEFAULTS = {
 	webhookTimeoutMs: 5000,
 	duplicateWebhooks: false,
 	momtReportStepMs: 2000,
+	queuedJobDelayMs: 5000,
 	rateLimits: { v2: null, v3: null },
 	maxRecordedRequests: 10000,
 	utcOffsetMinutes: -420,
@@ -82,6 +84,7 @@ const RUNTIME_KEYS = [
 	'webhookTimeoutMs',
 	'duplicateWebhooks',
 	'momtReportStepMs',
+	'queuedJobDelayMs',
 	'rateLimits',
 	'maxRecordedRequests',
 ];
@@ -129,6 +132,7 @@ function applyConfigPatch(config, patch) {
 		'v3WebhookRetries',
 		'webhookTimeoutMs',
 		'momtReportStepMs',
+		'queuedJobDelayMs',
 		'maxRecordedRequests',
 	]) {
 		if (key in patch) {

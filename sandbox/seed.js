@@ -4,7 +4,7 @@
 /**
  * The seeded data of CONTRACT.md: twelve lists (101 single opt-in "Newsletter", 102 double
  * opt-in "VIP Club", 103..112 single opt-in), two shortcodes with their keywords, the reserved
- * words and two MOMT reports. `seed` options replace parts of it wholesale.
+ * words, two MOMT reports and list 101's broadcast messages. `seed` options replace parts of it wholesale.
  */
 
 const RESERVED_KEYWORDS = [
@@ -110,6 +110,41 @@ function defaultLists() {
 	];
 }
 
+/**
+ * List 101's message history: a broadcast sent two days ago (statistics settled, `parts` known),
+ * a draft, and one scheduled three days ahead. The API cannot create drafts or scheduled messages.
+ */
+function defaultBroadcasts() {
+	return [
+		{
+			listId: 101,
+			id: 9001,
+			status: 'sent',
+			name: 'Spring sale',
+			content:
+				'Newsletter: 20% off this weekend, see http://bit.ly/sandbox-sale Reply STOP to end.',
+			minutesAgo: 2 * 24 * 60,
+			recipients: 1250,
+		},
+		{
+			listId: 101,
+			id: 9002,
+			status: 'draft',
+			name: 'Summer teaser',
+			content: 'Newsletter: summer deals are coming. Reply STOP to end.',
+			minutesAgo: 60,
+		},
+		{
+			listId: 101,
+			id: 9003,
+			status: 'scheduled',
+			name: 'Weekend reminder',
+			content: 'Newsletter: the sale ends Sunday. Reply STOP to end.',
+			minutesAgo: -3 * 24 * 60,
+		},
+	];
+}
+
 function defaultShortcodes() {
 	return { 33733: ['JOIN', 'DEALS', 'VIP'], 44844: ['NEWS'] };
 }
@@ -124,6 +159,7 @@ function buildSeed(overrides = {}) {
 			: defaultLists(),
 		shortcodes: overrides.shortcodes || defaultShortcodes(),
 		reservedKeywords: overrides.reservedKeywords || RESERVED_KEYWORDS,
+		broadcasts: overrides.broadcasts || defaultBroadcasts(),
 		// Report 1 finished long ago; report 2 is half way (two steps of four) when the sandbox starts.
 		momtReports: overrides.momtReports || [
 			{ id: 1, stepsAgo: 1000, totalRows: 1280, moCount: 214, mtCount: 1066 },

@@ -4,6 +4,7 @@
 const { buildSeed } = require('./seed');
 const { isoUtc, isoOffset } = require('./clock');
 const { carrierFor } = require('./phone');
+const { seedBroadcasts } = require('./broadcasts');
 
 /**
  * @typedef {{
@@ -56,6 +57,7 @@ class SandboxState {
 			opt: 5000,
 			broadcast: 1,
 			request: 1,
+			list: 1,
 		};
 		/** @type {Map<number, Record<string, any>>} */
 		this.lists = new Map();
@@ -69,6 +71,7 @@ class SandboxState {
 				now,
 			);
 			this.lists.set(list.id, list);
+			this.ids.list = Math.max(this.ids.list, list.id + 1);
 		}
 		/** @type {Map<string, Set<string>>} */
 		this.shortcodes = new Map(
@@ -104,6 +107,13 @@ class SandboxState {
 		}
 		/** @type {Map<string, Message[]>} */
 		this.messages = new Map();
+		/** Broadcast messages (sent, draft, scheduled) of each list, by message ID. */
+		/** @type {Map<number, Map<number, import('./broadcasts').Broadcast>>} */
+		this.broadcasts = new Map();
+		/** Work the service queues and finishes later (list tag deletion). */
+		/** @type {{ dueMs: number, run: () => void }[]} */
+		this.queuedJobs = [];
+		seedBroadcasts(this, seed.broadcasts, now);
 		/** @type {{ phone: string, text: string, at: string, atMs: number, listId?: number }[]} */
 		this.inbound = [];
 		/** @type {Map<number, Record<string, any>>} */
@@ -168,6 +178,20 @@ class SandboxState {
 		const n = Number(id);
 		if (!/^\d+$/.test(String(id)) || !this.lists.has(n)) return null;
 		return this.lists.get(n);
+	}
+
+	nextListId() {
+		return this.nextId('list');
+	}
+
+	/** @param {number} listId */
+	broadcastsOf(listId) {
+		let m = this.broadcasts.get(listId);
+		if (!m) {
+			m = new Map();
+			this.broadcasts.set(listId, m);
+		}
+		return m;
 	}
 
 	/** @param {number} listId */

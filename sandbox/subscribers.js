@@ -8,6 +8,7 @@ const {
 	cleanedEvent,
 	messageSentEvent,
 } = require('./events');
+const { recordSentBroadcast } = require('./broadcasts');
 
 /**
  * The subscriber state machine of spec §3.1 and the double opt-in sequence of spec §3.3.
@@ -293,22 +294,16 @@ function processFollowUps(ctx) {
  * @param {string | null} name
  */
 function broadcast(ctx, list, content, name) {
-	const id = ctx.state.nextId('broadcast');
-	let count = 0;
-	for (const sub of ctx.state.subscribersOf(list.id).values()) {
-		if (sub.status !== 'subscribed') continue;
-		ctx.state.recordMessage(sub.phone, 'broadcast', content, { listId: list.id, messageId: id });
-		count++;
-	}
+	const sent = recordSentBroadcast(ctx, list, content, name);
 	const message = {
-		id,
-		name: name || `Message ${id}`,
+		id: sent.id,
+		name: sent.name,
 		content,
 		status: 'sent',
-		sent_at: ctx.state.isoOffset(),
+		sent_at: ctx.state.isoOffset(sent.sentAtMs ?? undefined),
 		is_broadcast: true,
-		recipient_count: count,
-		success_count: count,
+		recipient_count: sent.recipients,
+		success_count: sent.recipients,
 	};
 	messageSentEvent(ctx, list, message);
 	return message;

@@ -4,6 +4,7 @@
 const { applyConfigPatch, publicConfig } = require('../config');
 const { normalizeUsCa } = require('../phone');
 const { handleListReply, processFollowUps, clean } = require('../subscribers');
+const { runDueJobs } = require('../queuedJobs');
 const { transactionalReply } = require('../transactional');
 const { rcsReply } = require('../rcs');
 const { reportCsv } = require('../momt');
@@ -188,6 +189,7 @@ async function controlRoutes(app, opts) {
 			(Number(body.ms) || 0);
 		if (!(ms > 0)) throw new ControlError(400, 'give a positive { hours } (or minutes, ms)');
 		ctx.clock.advance(ms);
+		runDueJobs(ctx);
 		const sent = processFollowUps(ctx);
 		return {
 			status: 'OK',

@@ -1,6 +1,15 @@
 export { InvalidInputError } from './InvalidInputError';
+export {
+	toDateTimeRange,
+	toUtcDay,
+	toUtcDayRange,
+	toZonedDateTime,
+	zoneOffsetMinutes,
+} from './dates';
+export type { ZonedDateTime } from './dates';
 export { toTenDigitPhone } from './phone';
 export { nonGsmCharacters, replaceCommonNonGsm, toGsm7Text } from './gsm7';
+export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
 	toKeyword,
@@ -9,7 +18,7 @@ export {
 	toPositiveId,
 	toRequiredText,
 } from './text';
-export { toOptionalMediaUrl, toWebhookUrl } from './url';
+export { toOptionalHttpUrl, toOptionalMediaUrl, toWebhookUrl } from './url';
 export {
 	toBirthdate,
 	toCustomFieldKey,
@@ -20,3 +29,5 @@ export {
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
+export { MAX_WAIT_MINUTES, MIN_CHECK_SECONDS, toPollSchedule } from './waiting';
+export type { PollSchedule } from './waiting';

@@ -27,12 +27,15 @@ export function toBirthdate(raw: unknown, today: Date = new Date()): string | un
 	return `${year}${month}${day}`;
 }
 
-/** An e-mail address: one @, something on both sides, a dot in the domain; at most 50 characters. */
-export function toEmail(raw: unknown): string | undefined {
-	const email = toOptionalText(raw, 'Email', 50);
+/**
+ * An e-mail address: one @, something on both sides, a dot in the domain; at most `max`
+ * characters (50, Tatango's size for a subscriber's e-mail).
+ */
+export function toEmail(raw: unknown, field = 'Email', max = 50): string | undefined {
+	const email = toOptionalText(raw, field, max);
 	if (email === undefined) return undefined;
 	if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) {
-		throw new InvalidInputError('Email', `"${email}" is not an e-mail address`);
+		throw new InvalidInputError(field, `"${email}" is not an e-mail address`);
 	}
 	return email;
 }

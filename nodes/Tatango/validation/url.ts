@@ -28,8 +28,8 @@ export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
 	return text;
 }
 
-/** An optional http(s) URL of media or a thumbnail. */
-export function toOptionalMediaUrl(raw: unknown, field: string): string | undefined {
+/** An optional http(s) URL: of media, a thumbnail, or a callback Tatango calls. */
+export function toOptionalHttpUrl(raw: unknown, field: string): string | undefined {
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	if (text === '') return undefined;
 	const url = parseUrl(text);
@@ -39,3 +39,6 @@ export function toOptionalMediaUrl(raw: unknown, field: string): string | undefi
 	}
 	return text;
 }
+
+/** An optional http(s) URL of media or a thumbnail. */
+export const toOptionalMediaUrl = toOptionalHttpUrl;

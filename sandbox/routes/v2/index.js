@@ -2,6 +2,7 @@
 'use strict';
 
 const { installPipeline } = require('../../pipeline');
+const { runDueJobs } = require('../../queuedJobs');
 
 /**
  * Tatango API v2 (`/api/v2`, HTTP Basic, `{"status":"error","error":"..."}` errors).
@@ -11,8 +12,13 @@ const { installPipeline } = require('../../pipeline');
 async function v2Routes(app, opts) {
 	const ctx = opts.ctx;
 	installPipeline(app, ctx, 'v2');
+	// Queued work that is due by now is finished before the request reads or changes anything.
+	app.addHook('preHandler', async () => {
+		runDueJobs(ctx);
+	});
 	require('./accounts')(app, ctx);
 	require('./lists')(app, ctx);
+	require('./listTags')(app, ctx);
 	require('./subscribers')(app, ctx);
 	require('./shortcodes')(app, ctx);
 	require('./transactional')(app, ctx);
