@@ -1,7 +1,7 @@
 import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
-	subscriber: 'add' | 'unsubscribe';
+	subscriber: 'add' | 'get' | 'getMany' | 'unsubscribe';
 	keyword: 'checkAvailability';
 	transactionalMessage: 'send';
 	list: 'updateOptInSettings';

@@ -28,6 +28,7 @@ export {
 	toZipCode,
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
+export { toLimit } from './pagination';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
 export { MAX_WAIT_MINUTES, MIN_CHECK_SECONDS, toPollSchedule } from './waiting';
 export type { PollSchedule } from './waiting';
