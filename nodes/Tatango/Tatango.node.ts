@@ -11,6 +11,7 @@ import * as list from './actions/list/list.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
+import * as sms from './actions/sms/sms.resource';
 import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
 import { listSearch } from './methods';
@@ -49,6 +50,7 @@ export class Tatango implements INodeType {
 					{ name: 'List', value: 'list' },
 					{ name: 'MOMT Report', value: 'momtReport' },
 					{ name: 'RCS Message', value: 'rcs' },
+					{ name: 'SMS', value: 'sms' },
 					{ name: 'Subscriber', value: 'subscriber' },
 					{ name: 'Transactional Message', value: 'transactionalMessage' },
 				],
@@ -60,6 +62,7 @@ export class Tatango implements INodeType {
 			...list.description,
 			...momtReport.description,
 			...rcs.description,
+			...sms.description,
 		],
 	};
 
