@@ -97,7 +97,7 @@ export async function execute(
 		i,
 	);
 	return {
-		message: String(body.message ?? ''),
+		...body,
 		name: request.name,
 		language: request.language,
 		category: request.category,
