@@ -100,17 +100,17 @@ const STANDARD_FIELDS = new Set([
 ]);
 
 /** Custom field keys as Tatango creates them: lowercase letters, digits and underscores. */
-export function toCustomFieldKey(raw: unknown): string {
+export function toCustomFieldKey(raw: unknown, field = 'Custom Fields'): string {
 	const key = raw === undefined || raw === null ? '' : String(raw).trim();
 	if (!/^[a-z0-9_]+$/.test(key)) {
 		throw new InvalidInputError(
-			'Custom Fields',
+			field,
 			`key "${key}" must use only lowercase letters, digits and underscores, as in Tatango's custom field settings`,
 		);
 	}
 	if (STANDARD_FIELDS.has(key)) {
 		throw new InvalidInputError(
-			'Custom Fields',
+			field,
 			`key "${key}" is a standard subscriber field; set it with its own field`,
 		);
 	}
