@@ -123,3 +123,58 @@ export const simplifyField: INodeProperties = {
 	default: true,
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
+
+/**
+ * Where Tatango reports a v3 message's delivery and replies. Empty falls back to the v3
+ * credential's Default Webhook URL (see toV3WebhookUrl): Tatango requires one of the two.
+ */
+export const v3WebhookUrlField: INodeProperties = {
+	displayName: 'Webhook URL',
+	name: 'webhookUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://your-n8n.example.com/webhook/tatango?token=...',
+	description:
+		"Where Tatango reports this message's delivery and replies (HTTPS, up to 255 characters): the production URL of a Tatango Trigger. Leave empty to use the credential's Default Webhook URL.",
+};
+
+/** Whether typographic characters are swapped for GSM ones in an SMS text (see toGsm7Text). */
+export function replaceNonGsmField(what: string): INodeProperties {
+	return {
+		displayName: 'Replace Non-GSM Characters',
+		name: 'replaceNonGsm',
+		type: 'boolean',
+		default: true,
+		description: `Whether to replace curly quotes, long dashes, ellipses and non-breaking spaces in ${what} with plain equivalents instead of failing`,
+	};
+}
+
+/**
+ * The plain SMS Tatango sends when the phone can't take the richer message (RCS, MMS, WhatsApp),
+ * and the option that cleans it up.
+ */
+export function smsFallbackFields(channel: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'SMS Fallback',
+			name: 'smsFailover',
+			type: 'string',
+			default: '',
+			required: true,
+			description: `Text sent as plain SMS when the phone can't receive ${channel}: 1 to 160 characters of the GSM 7-bit alphabet (no emoji)`,
+		},
+		replaceNonGsmField('the SMS fallback'),
+	];
+}
+
+/** The text of a v3 SMS: GSM 7-bit, one SMS long (see buildV3SmsRequest). */
+export const v3SmsContentField: INodeProperties = {
+	displayName: 'Content',
+	name: 'content',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+	required: true,
+	description:
+		'The text: up to 160 characters of the GSM 7-bit alphabet (no emoji; € [ ] { } ~ ^ | \\ count twice)',
+};

@@ -8,6 +8,7 @@ type NodeMap = {
 	list: 'updateOptInSettings';
 	momtReport: 'get';
 	rcs: 'sendRichCard';
+	sms: 'send';
 };
 
 export type TatangoType = AllEntities<NodeMap>;

@@ -9,6 +9,7 @@ import * as list from './list/list.resource';
 import * as momtReport from './momtReport/momtReport.resource';
 import type { TatangoType } from './node.type';
 import * as rcs from './rcs/rcs.resource';
+import * as sms from './sms/sms.resource';
 import * as subscriber from './subscriber/subscriber.resource';
 import * as transactionalMessage from './transactionalMessage/transactionalMessage.resource';
 
@@ -47,6 +48,7 @@ const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Op
 	list: { updateOptInSettings: list.updateOptInSettings.execute },
 	momtReport: { get: momtReport.get.execute },
 	rcs: { sendRichCard: rcs.sendRichCard.execute },
+	sms: { send: sms.send.execute },
 };
 
 /** Input rule violations become NodeOperationErrors naming the field, the rule and the item. */

@@ -16,7 +16,7 @@ export {
 export { CUSTOM_FIELD_MAX_LENGTH, toCustomFieldDefinition } from './customField';
 export type { CustomFieldContentType, CustomFieldDefinition } from './customField';
 export { toTenDigitPhone } from './phone';
-export { nonGsmCharacters, replaceCommonNonGsm, toGsm7Text } from './gsm7';
+export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
@@ -26,7 +26,13 @@ export {
 	toPositiveId,
 	toRequiredText,
 } from './text';
-export { toOptionalHttpUrl, toOptionalMediaUrl, toWebhookUrl } from './url';
+export {
+	toHttpsFileUrl,
+	toOptionalHttpUrl,
+	toOptionalMediaUrl,
+	toV3WebhookUrl,
+	toWebhookUrl,
+} from './url';
 export {
 	toBirthdate,
 	toCustomFieldKey,
@@ -37,6 +43,8 @@ export {
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
 export { toLimit } from './pagination';
+export { toRcsCardBody } from './rcsCard';
+export type { RcsCardInput } from './rcsCard';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
 export { MAX_WAIT_MINUTES, MIN_CHECK_SECONDS, toPollSchedule } from './waiting';
 export type { PollSchedule } from './waiting';
