@@ -20,6 +20,7 @@ export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from '
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
+	textOf,
 	toKeyword,
 	toMessageContent,
 	toOptionalText,
@@ -36,6 +37,7 @@ export {
 export {
 	toBirthdate,
 	toCustomFieldKey,
+	toCustomFields,
 	toEmail,
 	toGender,
 	toTags,

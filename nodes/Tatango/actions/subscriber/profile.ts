@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	toBirthdate,
-	toCustomFieldKey,
+	toCustomFields,
 	toEmail,
 	toGender,
 	toOptionalText,
@@ -111,10 +111,7 @@ export function buildProfile(fields: IDataObject): IDataObject {
 		gender: toGender(fields.gender),
 		tags: toTags(fields.tags),
 	};
-	const custom = ((fields.customFields as IDataObject | undefined)?.field ?? []) as IDataObject[];
-	for (const { key, value } of custom) {
-		profile[toCustomFieldKey(key)] = value === undefined || value === null ? '' : String(value);
-	}
+	for (const [key, value] of toCustomFields(fields.customFields)) profile[key] = value;
 	for (const key of Object.keys(profile)) {
 		if (profile[key] === undefined) delete profile[key];
 	}
