@@ -7,8 +7,10 @@ type NodeMap = {
 	transactionalMessage: 'send';
 	list: 'updateOptInSettings';
 	momtReport: 'get';
-	rcs: 'sendRichCard';
+	mms: 'send';
+	rcs: 'sendCarousel' | 'sendFile' | 'sendRichCard' | 'sendText';
 	sms: 'send';
+	whatsApp: 'sendTemplate' | 'uploadTemplate';
 };
 
 export type TatangoType = AllEntities<NodeMap>;
