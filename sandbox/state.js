@@ -208,6 +208,14 @@ class SandboxState {
 		return m;
 	}
 
+	/** Every list webhook, oldest first (the control API's view). */
+	allListWebhooks() {
+		return [...this.listWebhooks.values()]
+			.flatMap((hooks) => [...hooks.values()])
+			.sort((a, b) => a.id - b.id)
+			.map((hook) => ({ ...hook }));
+	}
+
 	/** @param {number} listId */
 	customFieldsOf(listId) {
 		let fields = this.customFields.get(listId);
