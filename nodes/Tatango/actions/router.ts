@@ -3,14 +3,17 @@ import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-w
 
 import { createTatangoClient, type TatangoClient } from '../transport';
 import { InvalidInputError } from '../validation';
+import * as customField from './customField/customField.resource';
 import * as keyword from './keyword/keyword.resource';
 import * as list from './list/list.resource';
 import * as momtReport from './momtReport/momtReport.resource';
 import type { TatangoType } from './node.type';
+import * as mms from './mms/mms.resource';
 import * as rcs from './rcs/rcs.resource';
 import * as sms from './sms/sms.resource';
 import * as subscriber from './subscriber/subscriber.resource';
 import * as transactionalMessage from './transactionalMessage/transactionalMessage.resource';
+import * as whatsApp from './whatsApp/whatsApp.resource';
 
 /** One record, or many (Get Many): every one becomes an output item paired with input item `i`. */
 export type OperationResult = IDataObject | IDataObject[];
@@ -33,18 +36,36 @@ type OperationsOf<R extends TatangoType['resource']> = Extract<
 const operations: {
 	[R in TatangoType['resource']]: { [O in Exclude<OperationsOf<R>, 'sendAndWait'>]: Operation };
 } = {
+	customField: {
+		create: customField.create.execute,
+		delete: customField.delete.execute,
+		getMany: customField.getMany.execute,
+	},
 	subscriber: {
 		add: subscriber.add.execute,
+		addTagsToMany: subscriber.addTagsToMany.execute,
 		get: subscriber.get.execute,
 		getMany: subscriber.getMany.execute,
+		removeTags: subscriber.removeTags.execute,
 		unsubscribe: subscriber.unsubscribe.execute,
+		update: subscriber.update.execute,
 	},
 	keyword: { checkAvailability: keyword.checkAvailability.execute },
 	transactionalMessage: { send: transactionalMessage.send.execute },
 	list: { updateOptInSettings: list.updateOptInSettings.execute },
 	momtReport: { get: momtReport.get.execute },
-	rcs: { sendRichCard: rcs.sendRichCard.execute },
+	mms: { send: mms.send.execute },
+	rcs: {
+		sendCarousel: rcs.sendCarousel.execute,
+		sendFile: rcs.sendFile.execute,
+		sendRichCard: rcs.sendRichCard.execute,
+		sendText: rcs.sendText.execute,
+	},
 	sms: { send: sms.send.execute },
+	whatsApp: {
+		sendTemplate: whatsApp.sendTemplate.execute,
+		uploadTemplate: whatsApp.uploadTemplate.execute,
+	},
 };
 
 /** Input rule violations become NodeOperationErrors naming the field, the rule and the item. */

@@ -2,6 +2,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -61,8 +62,11 @@ const MAX_FAILURE_RETRIES = 3;
  */
 const PACING_HEADROOM = 1.05;
 
-/** A node run, a list search, or Send and Wait's resume webhook (its retry text). */
-type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+/**
+ * Node runs, editor look-ups, trigger hooks (list webhook registration), and Send and Wait's resume
+ * webhook (its retry text).
+ */
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 /** Finds an error code (ECONNREFUSED, ETIMEDOUT...) anywhere in an error's cause chain. */
 function networkCode(error: unknown): string | undefined {
