@@ -28,6 +28,7 @@ const { spawnSync } = require('child_process');
 const axios = require('axios').default;
 
 const n8n = require('../scripts/lib/n8n');
+const { waitFor } = require('../scripts/lib/wait');
 const { paths: installPaths } = require('../scripts/lib/n8n-install');
 const { startSandboxProcess } = require('../scripts/lib/sandbox-process');
 const { loadWorkflow } = require('./lib/workflows');
@@ -159,20 +160,21 @@ function nodeRun(run, name) {
  * @param {import('../scripts/lib/n8n').RestClient} rest @param {string} workflowId @param {number} expected
  */
 async function drainExecutions(rest, workflowId, expected, timeoutMs = 120000) {
-	const deadline = Date.now() + timeoutMs;
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	/** @param {Record<string, unknown>} filter @returns {Promise<number>} */
+	const countOf = async (filter) => {
+		const q = encodeURIComponent(JSON.stringify({ workflowId, ...filter }));
+		const page = await rest.request('GET', `/rest/executions?filter=${q}&limit=1`);
+		return Number(page.count ?? 0);
+	};
 	let count = 0;
-	for (;;) {
-		const page = await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`);
-		count = Number(page.count ?? 0);
-		const running = await rest.request(
-			'GET',
-			`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status: ['running', 'new'] }))}&limit=1`,
-		);
-		if (count >= expected && Number(running.count ?? 0) === 0) return count;
-		if (Date.now() > deadline) return count;
-		await n8n.sleep(500);
-	}
+	await waitFor(
+		async () => {
+			count = await countOf({});
+			return count >= expected && (await countOf({ status: ['running', 'new'] })) === 0;
+		},
+		{ timeoutMs, intervalMs: 500, orLast: true },
+	);
+	return count;
 }
 
 async function main() {

@@ -9,6 +9,7 @@
 const crypto = require('crypto');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
+const { waitFor } = require('../../scripts/lib/wait');
 const {
 	publishWorkflows,
 	webhookProcessUrl,
@@ -54,19 +55,17 @@ async function deliver(baseUrl, trigger, event) {
  */
 async function waitForCount(workflowId, count) {
 	const c = rest();
-	const deadline = Date.now() + 30000;
-	for (;;) {
-		const list = await c.listExecutions(workflowId);
-		const done = list.filter(
-			(/** @type {any} */ e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status),
-		);
-		if (done.length >= count) return;
-		if (Date.now() > deadline)
-			throw new Error(
-				`workflow ${workflowId}: ${done.length} finished executions, expected ${count}`,
+	await waitFor(
+		async () => {
+			const list = await c.listExecutions(workflowId);
+			return (
+				list.filter(
+					(/** @type {any} */ e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status),
+				).length >= count
 			);
-		await n8n.sleep(100);
-	}
+		},
+		{ timeoutMs: 30000, intervalMs: 100, what: `${count} finished executions of ${workflowId}` },
+	);
 }
 
 /**
