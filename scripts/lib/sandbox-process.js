@@ -7,6 +7,7 @@
 const fs = require('fs');
 const path = require('path');
 const { REPO_ROOT } = require('./package');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 const { runDir } = require('./run-dir');
 const { assertPortsFree, lastLines, readSafe, startProcess, stopLeftover } = require('./processes');
 const { answers200, waitFor } = require('./wait');
@@ -27,8 +28,8 @@ function sandboxCredentials(sandboxUrl, o = {}) {
 			name: 'Tatango Sandbox (v2)',
 			type: 'tatangoApi',
 			data: {
-				email: 'sandbox@example.com',
-				apiKey: 'sandbox-v2-key',
+				email: SANDBOX_ACCOUNT.email,
+				apiKey: SANDBOX_ACCOUNT.v2ApiKey,
 				baseUrl,
 				// The sandbox answers as fast as it can: no need to space calls as for the live 1,200/h.
 				requestsPerHour: 3600000,
@@ -39,7 +40,7 @@ function sandboxCredentials(sandboxUrl, o = {}) {
 			name: 'Tatango Sandbox (v3)',
 			type: 'tatangoV3Api',
 			data: {
-				apiKey: 'tatango_key_sandbox',
+				apiKey: SANDBOX_ACCOUNT.v3ApiKey,
 				baseUrl,
 				defaultWebhookUrl: o.defaultWebhookUrl || '',
 				requestsPerSecond: 1000,

@@ -17,6 +17,7 @@ const {
 	SANDBOX_CREDENTIAL_IDS,
 } = require('../../scripts/lib/sandbox-process');
 const { QUEUE_DIR, STATE_FILE, PACED_CREDENTIAL } = require('./env');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 const OWNER = { email: 'queue@example.com', password: 'QueueOwner1' };
 
@@ -81,7 +82,7 @@ module.exports = async function globalSetup() {
 					{
 						...PACED_CREDENTIAL,
 						data: {
-							apiKey: 'tatango_key_sandbox',
+							apiKey: SANDBOX_ACCOUNT.v3ApiKey,
 							baseUrl: sandbox.url,
 							defaultWebhookUrl: '',
 							requestsPerSecond: 5,

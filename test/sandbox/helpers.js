@@ -3,11 +3,12 @@
 
 const http = require('node:http');
 const { startSandbox } = require('../../sandbox');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 const { waitFor: waitUntil } = require('../../scripts/lib/wait');
 
-const V2_EMAIL = 'sandbox@example.com';
-const V2_KEY = 'sandbox-v2-key';
-const V3_KEY = 'tatango_key_sandbox';
+const V2_EMAIL = SANDBOX_ACCOUNT.email;
+const V2_KEY = SANDBOX_ACCOUNT.v2ApiKey;
+const V3_KEY = SANDBOX_ACCOUNT.v3ApiKey;
 
 /** Options that make every asynchronous part of the sandbox run in milliseconds. */
 const FAST = {
