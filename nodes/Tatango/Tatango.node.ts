@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as customField from './actions/customField/customField.resource';
 import * as keyword from './actions/keyword/keyword.resource';
 import * as list from './actions/list/list.resource';
 import * as mms from './actions/mms/mms.resource';
@@ -51,6 +52,7 @@ export class Tatango implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Custom Field', value: 'customField' },
 					{ name: 'Keyword', value: 'keyword' },
 					{ name: 'List', value: 'list' },
 					{
@@ -84,6 +86,7 @@ export class Tatango implements INodeType {
 				],
 				default: 'subscriber',
 			},
+			...customField.description,
 			...subscriber.description,
 			...keyword.description,
 			...transactionalMessage.description,

@@ -56,11 +56,15 @@ describe('node description', () => {
 		}
 	});
 
-	test('asks for the v3 credential only when the API key check is on', () => {
+	test('asks for the v2 credential for a list, the v3 one only when the API key check is on', () => {
 		expect(description.credentials).toEqual([
 			expect.objectContaining({
+				name: 'tatangoApi',
+				displayOptions: { show: { source: ['list'] } },
+			}),
+			expect.objectContaining({
 				name: 'tatangoV3Api',
-				displayOptions: { show: { requireApiKey: [true] } },
+				displayOptions: { show: { source: ['sends'], requireApiKey: [true] } },
 			}),
 		]);
 	});

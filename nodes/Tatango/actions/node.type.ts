@@ -1,7 +1,8 @@
 import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
-	subscriber: 'add' | 'get' | 'getMany' | 'unsubscribe';
+	customField: 'create' | 'delete' | 'getMany';
+	subscriber: 'add' | 'addTagsToMany' | 'get' | 'getMany' | 'removeTags' | 'unsubscribe' | 'update';
 	keyword: 'checkAvailability';
 	transactionalMessage: 'send';
 	list: 'updateOptInSettings';
