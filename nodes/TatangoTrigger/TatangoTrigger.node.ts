@@ -15,7 +15,13 @@ import { searchLists } from '../Tatango/methods/listSearch';
 import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
-import { classifyEvent, isKnownDeliveryStatus, readPayload, toOutputJson } from './events';
+import {
+	classifyEvent,
+	isKnownDeliveryStatus,
+	MAX_PAYLOAD_DEPTH,
+	readPayload,
+	toOutputJson,
+} from './events';
 import {
 	CARRIED_RECORD_FIELD,
 	claimInProcess,
@@ -31,7 +37,7 @@ import {
 } from './registration';
 
 const PANEL_WHERE =
-	'With Source "A List", there is nothing to copy: the trigger registers this URL on the list in Tatango while it listens. With "Sends That Name This URL", Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with <code>?token=</code> and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), or in one send\'s Webhook URL.';
+	'With Source "A List", there is nothing to copy: the trigger registers this URL on the list in Tatango while it listens. With "Sends That Name This URL", Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with ?token= and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), or in one send\'s Webhook URL.';
 
 export class TatangoTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -82,9 +88,9 @@ export class TatangoTrigger implements INodeType {
 			header: PANEL_WHERE,
 			executionsHelp: {
 				inactive:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Listen for test event", then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow and give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow and give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
 				active:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Listen for test event", then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
 			},
 			activationHint:
 				'Once you have finished building your workflow, publish it and give Tatango the production URL with your token.',
@@ -191,6 +197,8 @@ export class TatangoTrigger implements INodeType {
 				empty: 'The body is empty: expected a Tatango event (a JSON object)',
 				malformed: 'The body is not valid JSON: expected a Tatango event (a JSON object)',
 				notObject: 'The body is not a JSON object: expected one Tatango event',
+				tooDeep: `The body is nested more than ${MAX_PAYLOAD_DEPTH} levels deep: not a Tatango event`,
+				tooLarge: 'The body holds more values or text than a Tatango event: not a Tatango event',
 			}[read.problem];
 			return answerItself(this, 400, { error: message });
 		}
