@@ -10,12 +10,13 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs, requestTimeoutMs } from './apis';
-import { apiErrorFromNetwork, apiErrorFromResponse } from './errors';
+import { type Ambiguity, apiErrorFromNetwork, apiErrorFromResponse } from './errors';
 import { Pacer } from './pacer';
 import { type AttemptOutcome, type CallKind, decideRetry } from './retryPolicy';
 
 export type { ApiVersion } from './apis';
 export type { CallKind } from './retryPolicy';
+export type { Ambiguity } from './errors';
 
 export interface TatangoCall {
 	api: ApiVersion;
@@ -29,6 +30,8 @@ export interface TatangoCall {
 	notFound?: string;
 	/** Error statuses that are an answer for this call, returned instead of thrown. */
 	answerStatuses?: number[];
+	/** For a `send` call that is not a text (e.g. creating a list): how to word an ambiguous failure. */
+	ambiguity?: Ambiguity;
 }
 
 export interface TatangoResponse {
@@ -186,6 +189,7 @@ export function createTatangoClient(
 					state.attempts,
 					itemIndex,
 					requestTimeoutMs(creds),
+					call.ambiguity,
 				);
 			}
 			throw apiErrorFromResponse(
@@ -198,6 +202,7 @@ export function createTatangoClient(
 					attempts: state.attempts,
 					stoppedBecause: decision.because,
 					waitedMs: state.rateLimitWaitedMs,
+					ambiguity: call.ambiguity,
 				},
 				itemIndex,
 			);

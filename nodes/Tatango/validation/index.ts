@@ -18,6 +18,7 @@ export {
 	toPositiveId,
 	toRequiredText,
 } from './text';
+export { toTagList } from './tags';
 export { toOptionalHttpUrl, toOptionalMediaUrl, toWebhookUrl } from './url';
 export {
 	toBirthdate,
