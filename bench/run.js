@@ -17,7 +17,7 @@
  *       published Tatango Trigger workflow and to a published Webhook node workflow on `n8n start`:
  *       events per second and client-side p50/p99 latency.
  *
- * Prints a Markdown table and writes it to bench/results.md (quoted in the README). Ports come
+ * Prints a Markdown table and writes it to bench/results.md (quoted in docs/benchmark.md). Ports come
  * from BENCH_PORT (5800) upwards, away from the 5678/5679 other n8n instances use. Every process
  * started here is stopped at the end, also on failure or Ctrl+C.
  */

@@ -1,6 +1,6 @@
 // @ts-check
 'use strict';
-/** Turns the benchmark's numbers into the Markdown that bench/results.md and the README quote. */
+/** Turns the benchmark's numbers into the Markdown that bench/results.md and docs/benchmark.md quote. */
 
 /** @param {number} n @param {number} [digits] */
 const fixed = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');

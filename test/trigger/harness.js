@@ -21,7 +21,7 @@
 // One n8n behaviour is reproduced on purpose: when the call starts a run, n8n's WorkflowRunner
 // builds another Workflow over the same static data object before the webhook's static data is
 // saved, and that clears the "changed" mark, so what webhook() recorded would be saved only when
-// the workflow had no static data yet. Seen against a real n8n 2.41.1; see the README's "Retries
+// the workflow had no static data yet. Seen against a real n8n 2.41.1; see docs/trigger.md, "Retries
 // and duplicates". The trigger no longer writes static data in webhook(); `staticChanged` reports
 // whether it did.
 const { additionalDataFor } = require('../helpers/additionalData');

@@ -591,7 +591,7 @@ describe('duplicates in queue mode: one webhook process, runs on workers (static
 		});
 		// A run that sees the saved record (regular mode, or a worker that loads static data) drops
 		// the copy. (n8n 2.41.1's queue workers start from empty static data, so there the copy runs:
-		// the limit the README states.)
+		// the limit docs/trigger.md states.)
 		const runB = await processB.runFrom([inB.items.map((json) => ({ json }))]);
 		expect(runB.items).toEqual([]);
 		expect(runB.effects).toEqual([]);

@@ -20,6 +20,13 @@ describe('retry policy', () => {
 		['send', { type: 'network', code: 'ECONNRESET' }, false, 'ambiguous_send'],
 		['send', { type: 'network', code: 'ETIMEDOUT' }, false, 'ambiguous_send'],
 		['send', { type: 'network' }, false, 'ambiguous_send'],
+		// The request was written, the answer was malformed or cut off: it may have been taken.
+		['send', { type: 'network', code: 'HPE_INVALID_CONTENT_LENGTH' }, false, 'ambiguous_send'],
+		['send', { type: 'network', code: 'ERR_BAD_RESPONSE' }, false, 'ambiguous_send'],
+		['send', { type: 'network', code: 'ERR_SOMETHING_NEW' }, false, 'ambiguous_send'],
+		// No connection could carry the request: certainly not sent, and retrying will not help.
+		['send', { type: 'network', code: 'ENOTFOUND' }, false, 'final'],
+		['send', { type: 'network', code: 'CERT_HAS_EXPIRED' }, false, 'final'],
 		['send', { type: 'response', statusCode: 422 }, false, 'final'],
 		['read', { type: 'response', statusCode: 503 }, true, 'server_error'],
 		['read', { type: 'network', code: 'ECONNRESET' }, true, 'network'],
@@ -67,7 +74,8 @@ describe('retry policy', () => {
 				fixed,
 			),
 		);
-		expect(delays.map((d) => (d.retry ? d.delayMs : -1))).toEqual([750, 1500, 3000, 6000]);
+		// The first backoff (750 ms) is raised to the 1 s floor.
+		expect(delays.map((d) => (d.retry ? d.delayMs : -1))).toEqual([1000, 1500, 3000, 6000]);
 		expect(backoffMs(20, 1000, 30_000, () => 1)).toBe(30_000);
 		expect(backoffMs(20, 1000, 30_000, () => 0)).toBe(15_000);
 	});
@@ -96,6 +104,29 @@ describe('retry policy', () => {
 				fixed,
 			).retry,
 		).toBe(false);
+	});
+
+	test.each([['0'], ['0.001'], ['Thu, 01 Jan 1970 00:00:00 GMT']])(
+		'Retry-After: %s waits the floor (1 s, or the pacing interval when longer), which counts against the maximum',
+		(retryAfter) => {
+			const outcome = { type: 'response', statusCode: 429, retryAfter };
+			const decide = (/** @type {any} */ extra) =>
+				decideRetry('send', /** @type {any} */ (outcome), first, { ...limits, ...extra }, fixed);
+			expect(decide({})).toEqual({ retry: true, delayMs: 1000, because: 'rate_limited' });
+			expect(decide({ minRateLimitWaitMs: 3000 })).toMatchObject({ delayMs: 3000 });
+		},
+	);
+
+	test('a call stops after 20 rate-limited attempts however short the waits', () => {
+		const outcome = /** @type {any} */ ({ type: 'response', statusCode: 429, retryAfter: '0' });
+		const generous = { ...limits, maxRateLimitWaitMs: 3_600_000 };
+		expect(
+			decideRetry('read', outcome, { attempts: 19, rateLimitWaitedMs: 19_000 }, generous, fixed)
+				.retry,
+		).toBe(true);
+		expect(
+			decideRetry('read', outcome, { attempts: 20, rateLimitWaitedMs: 20_000 }, generous, fixed),
+		).toEqual({ retry: false, because: 'rate_limit_exhausted' });
 	});
 
 	test('failures of safe calls are retried a bounded number of times', () => {

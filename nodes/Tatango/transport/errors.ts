@@ -126,30 +126,95 @@ export function apiErrorFromNetwork(
 ): NodeApiError {
 	// axios reports its own timeout as ECONNABORTED; ETIMEDOUT comes from the network below it.
 	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
+	// Node's HTTP parser (HPE_*) and axios (ERR_BAD_RESPONSE) refuse a malformed or cut-off answer:
+	// the server was reached and may have acted on the request.
+	const unreadable = code !== undefined && /^(HPE_|ERR_BAD_RESPONSE$)/.test(code);
 	const what = !code
 		? 'the connection failed'
 		: code === 'ECONNABORTED'
 			? `no answer within the Request Timeout of ${timeoutMs / 1000} s (${code})`
 			: timedOut
 				? `the connection timed out (${code})`
-				: `the connection failed (${code})`;
+				: unreadable
+					? `the answer could not be read (${code})`
+					: `the connection failed (${code})`;
 	const ambiguous = stoppedBecause === 'ambiguous_send';
 	const message = ambiguous
 		? `${ambiguity.what}: ${what}`
-		: `Could not reach Tatango: ${what} after ${attemptsText(attempts)}`;
+		: unreadable
+			? `Tatango's answer could not be read (${code})`
+			: `Could not reach Tatango: ${what} after ${attemptsText(attempts)}`;
 	const error = new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
 		message,
 		description: ambiguous
 			? ambiguity.hint
 			: timedOut
 				? "Check the network between n8n and Tatango, or raise the credential's Request Timeout."
-				: 'Check the Base URL of the credential and the network between n8n and Tatango.',
+				: unreadable
+					? NOT_TATANGO_HINT
+					: 'Check the Base URL of the credential and the network between n8n and Tatango.',
 		itemIndex,
 	});
 	// NodeApiError swaps a message naming a known code (ECONNRESET...) for n8n's stock text, which
 	// says the request can be retried: exactly what must not be done after an ambiguous send.
 	error.message = message;
 	return error;
+}
+
+const NOT_TATANGO_HINT =
+	"Something between n8n and Tatango (a proxy, a captive portal, a wrong Base URL) answered instead of Tatango's API. Check the Base URL of the credential and the network.";
+
+/** The status and the first bytes of an answer, for an error that must show what came back. */
+function firstBytes(body: unknown): string {
+	const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
+	if (text.trim() === '') return 'an empty body';
+	const start = text.replace(/\s+/g, ' ').trim().slice(0, 80);
+	return `"${start}${text.length > 80 ? '…' : ''}"`;
+}
+
+/**
+ * A 2xx whose body is not the JSON object Tatango documents (an HTML page, invalid JSON, an empty
+ * body). For a send, the request reached something that said yes: the message may have gone out.
+ * `body` must already be free of secrets.
+ */
+export function apiErrorFromUnreadableAnswer(
+	node: INode,
+	{
+		statusCode,
+		body,
+		isSend,
+		ambiguity = SEND_AMBIGUITY,
+	}: { statusCode: number; body: unknown; isSend: boolean; ambiguity?: Ambiguity },
+	itemIndex: number,
+): NodeApiError {
+	const what = `HTTP ${statusCode} with ${firstBytes(body)} instead of Tatango's JSON answer`;
+	const error = new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
+		message: isSend ? `${ambiguity.what}: the answer was ${what}` : `Tatango answered ${what}`,
+		description: isSend ? `${ambiguity.hint} ${NOT_TATANGO_HINT}` : NOT_TATANGO_HINT,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+	return error;
+}
+
+/**
+ * A 3xx. The node never follows a redirect: following one re-sends the credential (Basic value or
+ * x-api-key) and the body to whatever host the Location names, and a redirect loop repeats a send.
+ * `location` must already be free of secrets.
+ */
+export function apiErrorFromRedirect(
+	node: INode,
+	{ statusCode, location, isSend }: { statusCode: number; location?: string; isSend: boolean },
+	itemIndex: number,
+): NodeApiError {
+	const target = location && URL.canParse(location) ? new URL(location).host : undefined;
+	const where = target ? ` to ${target}` : location ? ` to "${location.slice(0, 80)}"` : '';
+	return new NodeApiError(node, { statusCode, location: location ?? null } as JsonObject, {
+		message: `Tatango answered with a redirect (HTTP ${statusCode})${where}; the node does not follow redirects`,
+		description: `Nothing was sent to the redirect's target: following it would hand the credential's key to that host${isSend ? ' and could send the message twice' : ''}. Check the Base URL of the credential: it must be Tatango's API address itself (https, no path), not one that forwards elsewhere.`,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
 }
 
 function attemptsText(attempts: number): string {

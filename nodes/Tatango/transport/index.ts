@@ -10,9 +10,22 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs, requestTimeoutMs } from './apis';
-import { type Ambiguity, apiErrorFromNetwork, apiErrorFromResponse } from './errors';
+import {
+	type Ambiguity,
+	apiErrorFromNetwork,
+	apiErrorFromRedirect,
+	apiErrorFromResponse,
+	apiErrorFromUnreadableAnswer,
+} from './errors';
 import { Pacer } from './pacer';
-import { type AttemptOutcome, type CallKind, decideRetry } from './retryPolicy';
+import { credentialSecrets, redact, redactText, secretForms, urlSecretsIn } from './redaction';
+import {
+	type AttemptOutcome,
+	type CallKind,
+	decideRetry,
+	type RetryLimits,
+	MIN_RATE_LIMIT_WAIT_MS,
+} from './retryPolicy';
 
 export type { ApiVersion } from './apis';
 export type { CallKind } from './retryPolicy';
@@ -62,6 +75,36 @@ function networkCode(error: unknown): string | undefined {
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
+}
+
+function isJsonObject(value: unknown): value is IDataObject {
+	return (
+		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+	);
+}
+
+/** A body n8n could not parse (invalid JSON, HTML) comes back as a string or a Buffer. */
+function asText(body: unknown): unknown {
+	return Buffer.isBuffer(body) ? body.toString('utf8') : body;
+}
+
+/**
+ * The answer body with every secret replaced. A body too deeply nested to walk is returned as its
+ * text's start, which then fails as an answer that is not Tatango's JSON.
+ */
+function redactedBody(body: unknown, forms: string[]): unknown {
+	const text = asText(body);
+	try {
+		return redact(text, forms);
+	} catch {
+		return '(an answer nested too deeply to read)';
+	}
+}
+
+/** The absolute form of a Location header, resolved against the URL that answered. */
+function absoluteLocation(location: string | undefined, requestUrl: string): string | undefined {
+	if (location === undefined) return undefined;
+	return URL.canParse(location, requestUrl) ? new URL(location, requestUrl).href : location;
 }
 
 function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
@@ -129,6 +172,10 @@ export function createTatangoClient(
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: requestTimeoutMs(creds),
+			// A redirect is answered as an error below: following it would re-send the credential
+			// and the body to another host, and a loop would repeat a send.
+			disableFollowRedirect: true,
+			maxRedirects: 0,
 		};
 		const type = API[call.api].credentialType;
 		const ref = context.getNode().credentials?.[type];
@@ -147,41 +194,35 @@ export function createTatangoClient(
 	async function request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
 		const creds = await credentials(call.api);
 		const baseUrl = baseUrlOf(call.api, creds);
-		const limits = {
+		const limits: RetryLimits = {
 			maxRateLimitWaitMs: maxRateLimitWaitMs(creds),
 			maxFailureRetries: MAX_FAILURE_RETRIES,
 		};
 		const pacer = await pacerFor(call.api);
+		limits.minRateLimitWaitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, pacer.intervalMs);
 		const state = { attempts: 0, rateLimitWaitedMs: 0 };
+		const forms = secretForms([
+			...(await loadedSecrets()),
+			...urlSecretsIn(call.body),
+			...urlSecretsIn(call.qs),
+		]);
+		const isSend = call.kind === 'send';
 
 		for (;;) {
 			const wait = pacer.reserve();
 			if (wait > 0) await pause(wait);
 			state.attempts++;
 
-			let outcome: AttemptOutcome;
-			let response: IN8nHttpFullResponse | undefined;
+			let response: IN8nHttpFullResponse;
 			try {
 				response = await send(call, baseUrl, creds);
-				if (response.statusCode < 400 || call.answerStatuses?.includes(response.statusCode)) {
-					return { statusCode: response.statusCode, body: (response.body ?? {}) as IDataObject };
-				}
-				outcome = {
-					type: 'response',
-					statusCode: response.statusCode,
-					retryAfter: headerValue(response.headers as IDataObject, 'retry-after'),
-				};
 			} catch (error) {
-				outcome = { type: 'network', code: networkCode(error) };
-			}
-
-			const decision = decideRetry(call.kind, outcome, state, limits);
-			if (decision.retry) {
-				if (decision.because === 'rate_limited') state.rateLimitWaitedMs += decision.delayMs;
-				await pause(decision.delayMs);
-				continue;
-			}
-			if (outcome.type === 'network') {
+				const outcome: AttemptOutcome = { type: 'network', code: networkCode(error) };
+				const decision = decideRetry(call.kind, outcome, state, limits);
+				if (decision.retry) {
+					await pause(decision.delayMs);
+					continue;
+				}
 				throw apiErrorFromNetwork(
 					context.getNode(),
 					outcome.code,
@@ -192,12 +233,50 @@ export function createTatangoClient(
 					call.ambiguity,
 				);
 			}
+
+			const { statusCode } = response;
+			const headers = response.headers as IDataObject;
+			if (statusCode >= 300 && statusCode < 400) {
+				const location = absoluteLocation(
+					headerValue(headers, 'location'),
+					`${baseUrl}${call.path}`,
+				);
+				throw apiErrorFromRedirect(
+					context.getNode(),
+					{ statusCode, location: location && redactText(location, forms), isSend },
+					itemIndex,
+				);
+			}
+			const body = redactedBody(response.body, forms);
+			const answered = statusCode < 300 || call.answerStatuses?.includes(statusCode);
+			if (answered && isJsonObject(body)) return { statusCode, body };
+			if (statusCode === 204 && (body === undefined || body === ''))
+				return { statusCode, body: {} };
+			if (statusCode < 300) {
+				throw apiErrorFromUnreadableAnswer(
+					context.getNode(),
+					{ statusCode, body, isSend, ambiguity: call.ambiguity },
+					itemIndex,
+				);
+			}
+
+			const outcome: AttemptOutcome = {
+				type: 'response',
+				statusCode,
+				retryAfter: headerValue(headers, 'retry-after'),
+			};
+			const decision = decideRetry(call.kind, outcome, state, limits);
+			if (decision.retry) {
+				if (decision.because === 'rate_limited') state.rateLimitWaitedMs += decision.delayMs;
+				await pause(decision.delayMs);
+				continue;
+			}
 			throw apiErrorFromResponse(
 				context.getNode(),
 				{
 					api: call.api,
-					statusCode: outcome.statusCode,
-					body: response?.body,
+					statusCode,
+					body,
 					notFound: call.notFound,
 					attempts: state.attempts,
 					stoppedBecause: decision.because,
@@ -207,6 +286,14 @@ export function createTatangoClient(
 				itemIndex,
 			);
 		}
+	}
+
+	/** The secrets of every credential this client has loaded. */
+	async function loadedSecrets(): Promise<string[]> {
+		const loaded = await Promise.all(
+			[...credentialCache.values()].map(async (pending) => await pending.catch(() => undefined)),
+		);
+		return loaded.flatMap((creds) => (creds ? credentialSecrets(creds) : []));
 	}
 
 	return { request, credentials };

@@ -7,7 +7,7 @@ export class Pacer {
 	private nextSlot = 0;
 
 	constructor(
-		private readonly intervalMs: number,
+		readonly intervalMs: number,
 		private readonly clock: () => number = Date.now,
 	) {}
 

@@ -52,7 +52,8 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Leave out messages after this day (whole days in UTC; the day itself is included)',
+				description:
+					'Leave out messages after this day (whole days in UTC; the day itself is included)',
 			},
 		],
 	},

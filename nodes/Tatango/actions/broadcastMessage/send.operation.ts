@@ -48,7 +48,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** `POST /lists/{id}/messages` body: `{"message":{"content":"..."}}`. */
 export function buildBroadcastBody(content: unknown, replaceNonGsm: boolean): IDataObject {
 	return {
-		message: { content: toGsm7Text(content, 'Content', { max: 160, replaceOffenders: replaceNonGsm }) },
+		message: {
+			content: toGsm7Text(content, 'Content', { max: 160, replaceOffenders: replaceNonGsm }),
+		},
 	};
 }
 

@@ -188,7 +188,9 @@ function listSettings(fields: IDataObject, { forCreate }: { forCreate: boolean }
 
 /** `POST /lists/` body: `{"list":{name, ...settings, keyword_names?}}`. */
 export function buildCreateListBody(name: unknown, additionalFields: IDataObject): IDataObject {
-	return { list: { name: toListName(name), ...listSettings(additionalFields, { forCreate: true }) } };
+	return {
+		list: { name: toListName(name), ...listSettings(additionalFields, { forCreate: true }) },
+	};
 }
 
 /** `PUT /lists/{id}` body: only the fields the user added; at least one. */
