@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as broadcastMessage from './actions/broadcastMessage/broadcastMessage.resource';
 import * as keyword from './actions/keyword/keyword.resource';
 import * as list from './actions/list/list.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
@@ -45,6 +46,7 @@ export class Tatango implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Broadcast Message', value: 'broadcastMessage' },
 					{ name: 'Keyword', value: 'keyword' },
 					{ name: 'List', value: 'list' },
 					{ name: 'MOMT Report', value: 'momtReport' },
@@ -59,6 +61,7 @@ export class Tatango implements INodeType {
 			...transactionalMessage.description,
 			...list.description,
 			...momtReport.description,
+			...broadcastMessage.description,
 			...rcs.description,
 		],
 	};

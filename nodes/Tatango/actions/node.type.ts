@@ -1,11 +1,20 @@
 import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
+	broadcastMessage: 'get' | 'getMany' | 'send';
 	subscriber: 'add' | 'unsubscribe';
 	keyword: 'checkAvailability';
 	transactionalMessage: 'send';
-	list: 'updateOptInSettings';
-	momtReport: 'get';
+	list:
+		| 'create'
+		| 'delete'
+		| 'deleteTags'
+		| 'get'
+		| 'getMany'
+		| 'setKeywords'
+		| 'update'
+		| 'updateOptInSettings';
+	momtReport: 'create' | 'get';
 	rcs: 'sendRichCard';
 };
 
