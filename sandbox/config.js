@@ -26,6 +26,7 @@
  *   momtReportStepMs: number,
  *   queuedJobDelayMs: number,
  *   rateLimits: { v2: RateLimitRule | null, v3: RateLimitRule | null },
+ *   v3DailyQuota: number | null,
  *   maxRecordedRequests: number,
  *   utcOffsetMinutes: number,
  *   seed: object,
@@ -67,6 +68,7 @@ const DEFAULTS = {
 	momtReportStepMs: 2000,
 	queuedJobDelayMs: 5000,
 	rateLimits: { v2: null, v3: null },
+	v3DailyQuota: null,
 	maxRecordedRequests: 10000,
 	utcOffsetMinutes: -420,
 	seed: {},
@@ -86,6 +88,7 @@ const RUNTIME_KEYS = [
 	'momtReportStepMs',
 	'queuedJobDelayMs',
 	'rateLimits',
+	'v3DailyQuota',
 	'maxRecordedRequests',
 ];
 
@@ -149,6 +152,12 @@ function applyConfigPatch(config, patch) {
 		if (v !== null && (typeof v !== 'number' || v < 0))
 			throw new Error('replyDelayMs must be a number >= 0 or null');
 		next.replyDelayMs = v;
+	}
+	if ('v3DailyQuota' in patch) {
+		const v = patch.v3DailyQuota;
+		if (v !== null && !(Number.isInteger(v) && /** @type {number} */ (v) >= 1))
+			throw new Error('v3DailyQuota must be a whole number >= 1, or null for no quota');
+		next.v3DailyQuota = v;
 	}
 	if ('webhookRetryJitter' in patch) next.webhookRetryJitter = Boolean(patch.webhookRetryJitter);
 	if ('duplicateWebhooks' in patch) {

@@ -21,7 +21,7 @@ function createContext(options = {}) {
 		config,
 		clock,
 		state,
-		limiter: new RateLimiter(config),
+		limiter: new RateLimiter(config, clock),
 		faults: new FaultQueue(),
 		dispatcher: new WebhookDispatcher(config, state),
 		/** Base URL the sandbox is reachable at (set once listening). */

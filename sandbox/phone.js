@@ -10,11 +10,11 @@
 const TEST_NUMBERS = {
 	LANDLINE: '2065550100',
 	UNREACHABLE: '2065550101',
-	RCS_SUCCESS: '2065550200',
-	RCS_SOFT_BOUNCE: '2065550201',
-	RCS_HARD_BOUNCE: '2065550202',
-	RCS_INVALID_PHONE: '2065550203',
-	RCS_SUCCESS_THEN_REPLY: '2065550204',
+	V3_SUCCESS: '2065550200',
+	V3_SOFT_BOUNCE: '2065550201',
+	V3_HARD_BOUNCE: '2065550202',
+	V3_INVALID_PHONE: '2065550203',
+	V3_SUCCESS_THEN_REPLY: '2065550204',
 };
 
 /** NANP area codes that belong to neither the U.S. nor Canada (Caribbean and Atlantic countries). */
@@ -150,19 +150,19 @@ function lineType(phone) {
 }
 
 /**
- * The RCS outcome for a destination (CONTRACT.md table).
+ * The outcome of a v3 send of any channel to a destination (CONTRACT.md table).
  * @param {string} phone ten digits
  * @returns {'success' | 'soft bounce' | 'hard bounce' | 'invalid_phone' | 'success_then_reply'}
  */
-function rcsOutcome(phone) {
+function v3Outcome(phone) {
 	switch (phone) {
-		case TEST_NUMBERS.RCS_SOFT_BOUNCE:
+		case TEST_NUMBERS.V3_SOFT_BOUNCE:
 			return 'soft bounce';
-		case TEST_NUMBERS.RCS_HARD_BOUNCE:
+		case TEST_NUMBERS.V3_HARD_BOUNCE:
 			return 'hard bounce';
-		case TEST_NUMBERS.RCS_INVALID_PHONE:
+		case TEST_NUMBERS.V3_INVALID_PHONE:
 			return 'invalid_phone';
-		case TEST_NUMBERS.RCS_SUCCESS_THEN_REPLY:
+		case TEST_NUMBERS.V3_SUCCESS_THEN_REPLY:
 			return 'success_then_reply';
 		default:
 			return 'success';
@@ -234,7 +234,7 @@ module.exports = {
 	isUsCaNumber,
 	normalizeUsCa,
 	lineType,
-	rcsOutcome,
+	v3Outcome,
 	carrierFor,
 	isGsm7,
 };

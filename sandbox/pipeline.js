@@ -54,6 +54,11 @@ function guard(ctx, api, request) {
 		const wait = ctx.limiter.hit('v3', key.apiKey);
 		if (wait !== null)
 			throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(wait) });
+		// [INFERRED] API Gateway's answer when a usage plan's quota is spent; Tatango documents
+		// only the per-second 429.
+		const untilMidnight = ctx.limiter.dailyHit(key.apiKey);
+		if (untilMidnight !== null)
+			throw new HttpError(429, 'Limit Exceeded', { 'retry-after': String(untilMidnight) });
 	}
 }
 

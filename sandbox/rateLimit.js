@@ -1,17 +1,48 @@
 // @ts-check
 'use strict';
 
+const DAY_MS = 86_400_000;
+
 /**
  * Fixed-window rate limits, per API and per credential. Off unless a rule is configured
  * (`rateLimits.v2` / `rateLimits.v3` = `{ limit, windowMs }`). A window starts at the
  * credential's first request and lasts `windowMs`; the (limit+1)-th call inside it is refused.
+ * v3 also has a daily quota per key (`v3DailyQuota`, off unless set) that resets at midnight UTC
+ * of the sandbox clock (public docs §0.6).
  */
 class RateLimiter {
-	/** @param {import('./config').SandboxConfig} config */
-	constructor(config) {
+	/**
+	 * @param {import('./config').SandboxConfig} config
+	 * @param {{ now(): number }} clock
+	 */
+	constructor(config, clock) {
 		this.config = config;
+		this.clock = clock;
 		/** @type {Map<string, { start: number, count: number, windowMs: number }>} */
 		this.windows = new Map();
+		/** @type {Map<string, { day: number, count: number }>} */
+		this.days = new Map();
+	}
+
+	/**
+	 * Counts one v3 call against the key's daily quota. Returns null when allowed, or the seconds
+	 * until the quota resets at midnight UTC.
+	 * @param {string} apiKey
+	 * @returns {number | null}
+	 */
+	dailyHit(apiKey) {
+		const quota = this.config.v3DailyQuota;
+		if (quota === null || quota === undefined) return null;
+		const now = this.clock.now();
+		const day = Math.floor(now / DAY_MS);
+		let used = this.days.get(apiKey);
+		if (!used || used.day !== day) {
+			used = { day, count: 0 };
+			this.days.set(apiKey, used);
+		}
+		if (used.count >= quota) return Math.max(1, Math.ceil(((day + 1) * DAY_MS - now) / 1000));
+		used.count++;
+		return null;
 	}
 
 	/**
@@ -39,6 +70,7 @@ class RateLimiter {
 
 	reset() {
 		this.windows.clear();
+		this.days.clear();
 	}
 }
 

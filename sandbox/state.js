@@ -118,8 +118,10 @@ class SandboxState {
 		this.inbound = [];
 		/** @type {Map<number, Record<string, any>>} */
 		this.transactional = new Map();
-		/** @type {Map<string, Record<string, any>>} */
-		this.rcs = new Map();
+		/** @type {Map<string, Record<string, any>>} v3 sends of every channel, by transactionId */
+		this.v3Sends = new Map();
+		/** @type {Record<string, any>[]} WhatsApp templates submitted for approval */
+		this.whatsAppTemplates = [];
 		/** @type {RecordedRequest[]} */
 		this.requests = [];
 		/** @type {Record<string, any>[]} */

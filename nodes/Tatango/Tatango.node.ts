@@ -12,6 +12,7 @@ import * as list from './actions/list/list.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
+import * as sms from './actions/sms/sms.resource';
 import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
 import { listSearch } from './methods';
@@ -51,6 +52,7 @@ export class Tatango implements INodeType {
 					{ name: 'List', value: 'list' },
 					{ name: 'MOMT Report', value: 'momtReport' },
 					{ name: 'RCS Message', value: 'rcs' },
+					{ name: 'SMS', value: 'sms' },
 					{ name: 'Subscriber', value: 'subscriber' },
 					{ name: 'Transactional Message', value: 'transactionalMessage' },
 				],
@@ -63,6 +65,7 @@ export class Tatango implements INodeType {
 			...momtReport.description,
 			...broadcastMessage.description,
 			...rcs.description,
+			...sms.description,
 		],
 	};
 

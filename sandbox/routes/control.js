@@ -6,7 +6,7 @@ const { normalizeUsCa } = require('../phone');
 const { handleListReply, processFollowUps, clean } = require('../subscribers');
 const { runDueJobs } = require('../queuedJobs');
 const { transactionalReply } = require('../transactional');
-const { rcsReply } = require('../rcs');
+const { v3Reply } = require('../v3sends');
 const { reportCsv } = require('../momt');
 const { isoUtc } = require('../clock');
 
@@ -73,6 +73,7 @@ async function controlRoutes(app, opts) {
 		messageCounts: state().messageCounts(),
 		inbound: state().inbound.map(({ atMs: _ms, ...m }) => m),
 		webhookDeliveries: state().webhookDeliveries,
+		whatsAppTemplates: state().whatsAppTemplates,
 		faults: ctx.faults.list(),
 		config: publicConfig(ctx.config),
 	}));
@@ -129,29 +130,27 @@ async function controlRoutes(app, opts) {
 				sent: result.sent.map(({ atMs: _ms, ...m }) => m),
 			};
 		}
-		// No list: a reply to the latest transactional or RCS message (or the one named).
+		// No list: a reply to the latest transactional or v3 message (or the one named).
 		const sent = state().messagesFor(phone);
 		let target = null;
 		if (body.transactionalMessageId !== undefined)
 			target = { kind: 'transactional', id: Number(body.transactionalMessageId) };
 		else if (body.transactionId !== undefined)
-			target = { kind: 'rcs', id: String(body.transactionId) };
+			target = { kind: 'v3', id: String(body.transactionId) };
 		else {
 			const last = [...sent]
 				.reverse()
-				.find(
-					(m) => m.transactionalMessageId !== undefined || (m.kind === 'rcs' && m.transactionId),
-				);
+				.find((m) => m.transactionalMessageId !== undefined || m.transactionId !== undefined);
 			if (last)
 				target =
 					last.transactionalMessageId !== undefined
 						? { kind: 'transactional', id: last.transactionalMessageId }
-						: { kind: 'rcs', id: last.transactionId };
+						: { kind: 'v3', id: last.transactionId };
 		}
 		if (!target)
 			throw new ControlError(
 				404,
-				`no transactional or RCS message was sent to ${phone}; pass listId to reply to a list`,
+				`no transactional or v3 message was sent to ${phone}; pass listId to reply to a list`,
 			);
 		if (target.kind === 'transactional') {
 			const rec = state().transactional.get(Number(target.id));
@@ -164,10 +163,10 @@ async function controlRoutes(app, opts) {
 				transactionalMessageId: rec.id,
 			};
 		}
-		const rec = state().rcs.get(String(target.id));
+		const rec = state().v3Sends.get(String(target.id));
 		if (!rec || rec.phone !== phone)
-			throw new ControlError(404, `RCS transaction ${target.id} was not sent to ${phone}`);
-		void rcsReply(ctx, rec, text, typeof body.channel === 'string' ? body.channel : 'SMS');
+			throw new ControlError(404, `v3 transaction ${target.id} was not sent to ${phone}`);
+		void v3Reply(ctx, rec, text, typeof body.channel === 'string' ? body.channel : rec.channel);
 		return { status: 'OK', outcome: 'reply_received', transactionId: rec.transactionId };
 	});
 

@@ -66,7 +66,10 @@ describe('RCS Message → Send Rich Card', () => {
 		// Only the v3 credential is used (n8n itself loads it again for each authenticated request).
 		expect([...new Set(credentialTypesRequested)]).toEqual(['tatangoV3Api']);
 		expect(items).toEqual([
-			{ json: { ...ACCEPTED, phoneNumber: '2065551111' }, pairedItem: { item: 0 } },
+			{
+				json: { ...ACCEPTED, phoneNumber: '2065551111', channel: 'RCS' },
+				pairedItem: { item: 0 },
+			},
 		]);
 		expect(JSON.stringify(items)).not.toContain(WEBHOOK_TOKEN);
 		expectNoSecrets(items);

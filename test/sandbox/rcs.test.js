@@ -146,7 +146,7 @@ describe('v3 RCS rich card', () => {
 				phoneNumber: '2065550204',
 				sentAt: expect.any(String),
 				content: 'Thanks for your message!',
-				channel: 'SMS',
+				channel: 'RCS',
 			},
 		});
 	});

@@ -2,7 +2,7 @@ import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
 	broadcastMessage: 'get' | 'getMany' | 'send';
-	subscriber: 'add' | 'unsubscribe';
+	subscriber: 'add' | 'get' | 'getMany' | 'unsubscribe';
 	keyword: 'checkAvailability';
 	transactionalMessage: 'send';
 	list:
@@ -16,6 +16,7 @@ type NodeMap = {
 		| 'updateOptInSettings';
 	momtReport: 'create' | 'get';
 	rcs: 'sendRichCard';
+	sms: 'send';
 };
 
 export type TatangoType = AllEntities<NodeMap>;

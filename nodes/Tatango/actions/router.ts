@@ -9,14 +9,18 @@ import * as list from './list/list.resource';
 import * as momtReport from './momtReport/momtReport.resource';
 import type { TatangoType } from './node.type';
 import * as rcs from './rcs/rcs.resource';
+import * as sms from './sms/sms.resource';
 import * as subscriber from './subscriber/subscriber.resource';
 import * as transactionalMessage from './transactionalMessage/transactionalMessage.resource';
+
+/** One record, or many (Get Many): every one becomes an output item paired with input item `i`. */
+export type OperationResult = IDataObject | IDataObject[];
 
 type Operation = (
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
-) => Promise<IDataObject>;
+) => Promise<OperationResult>;
 
 type OperationsOf<R extends TatangoType['resource']> = Extract<
 	TatangoType,
@@ -25,7 +29,12 @@ type OperationsOf<R extends TatangoType['resource']> = Extract<
 
 /** Every resource/operation pair of the node type is wired here, or this does not compile. */
 const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Operation } } = {
-	subscriber: { add: subscriber.add.execute, unsubscribe: subscriber.unsubscribe.execute },
+	subscriber: {
+		add: subscriber.add.execute,
+		get: subscriber.get.execute,
+		getMany: subscriber.getMany.execute,
+		unsubscribe: subscriber.unsubscribe.execute,
+	},
 	keyword: { checkAvailability: keyword.checkAvailability.execute },
 	transactionalMessage: { send: transactionalMessage.send.execute },
 	list: {
@@ -45,6 +54,7 @@ const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Op
 		send: broadcastMessage.send.execute,
 	},
 	rcs: { sendRichCard: rcs.sendRichCard.execute },
+	sms: { send: sms.send.execute },
 };
 
 /** Input rule violations become NodeOperationErrors naming the field, the rule and the item. */
@@ -62,8 +72,9 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 }
 
 /**
- * Runs the chosen operation once per input item. Every input item ends as exactly one output item
- * (paired with it) or one error: with Continue On Fail the error becomes that item's output.
+ * Runs the chosen operation once per input item. Every input item ends as its output items (one per
+ * record the operation returned, none when a Get Many found nothing, each paired with the input
+ * item) or as one error: with Continue On Fail the error becomes that item's output.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -81,8 +92,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const returnData: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {
 		try {
-			const json = await run.call(this, i, tatango);
-			returnData.push({ json, pairedItem: { item: i } });
+			const result = await run.call(this, i, tatango);
+			// Not returnJsonArray: it would take a record's own `json` key (a custom field can be
+			// called that) for an already wrapped item.
+			const records = Array.isArray(result) ? result : [result];
+			returnData.push(
+				...this.helpers.constructExecutionMetaData(
+					records.map((json) => ({ json })),
+					{ itemData: { item: i } },
+				),
+			);
 		} catch (error) {
 			const nodeError = asNodeError(this, error, i);
 			if (this.continueOnFail()) {

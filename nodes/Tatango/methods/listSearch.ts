@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { createTatangoClient } from '../transport';
+import { requestRecords } from '../transport/pagination';
 
 const PAGE_SIZE = 100;
 
@@ -59,5 +60,40 @@ export async function searchShortcodes(
 		results: shortcodes
 			.filter((code) => matches(filter, code))
 			.map((code) => ({ name: code, value: code })),
+	};
+}
+
+/**
+ * The chosen list's custom fields for the "From List" picker: `GET /api/v2/lists/{id}/custom_fields`.
+ * Empty until a list is chosen.
+ */
+export async function searchCustomFields(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const listId = String(
+		this.getCurrentNodeParameter('listId', { extractValue: true }) ?? '',
+	).trim();
+	if (!/^\d+$/.test(listId)) return { results: [] };
+	const fields = await requestRecords<IDataObject>(
+		createTatangoClient(this),
+		{
+			api: 'v2',
+			method: 'GET',
+			path: `/api/v2/lists/${listId}/custom_fields`,
+			kind: 'read',
+			notFound: `List ${listId} was not found in this Tatango account`,
+		},
+		'custom_fields',
+		{ returnAll: true, limit: 0 },
+		0,
+	);
+	return {
+		results: fields
+			.filter((field) => matches(filter, field.label, field.key))
+			.map((field) => ({
+				name: `${String(field.label ?? field.key)} (${String(field.key)})`,
+				value: String(field.key),
+			})),
 	};
 }

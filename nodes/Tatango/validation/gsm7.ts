@@ -6,6 +6,7 @@ const GSM7_BASIC =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_EXTENSION = '^{}\\[~]|€\f';
 const GSM7 = new Set([...GSM7_BASIC, ...GSM7_EXTENSION]);
+const GSM7_ESCAPED = new Set([...GSM7_EXTENSION]);
 
 /** Characters that word processors and phones put in text and that have a plain GSM stand-in. */
 const COMMON_OFFENDERS: Array<[RegExp, string]> = [
@@ -29,6 +30,11 @@ export function replaceCommonNonGsm(text: string): string {
 	);
 }
 
+/** Septets a GSM 7-bit text takes in an SMS: extension characters (`€ [ ] { } ~ ^ | \\`) take two. */
+export function septetCount(text: string): number {
+	return [...text].reduce((count, character) => count + (GSM7_ESCAPED.has(character) ? 2 : 1), 0);
+}
+
 function describe(character: string): string {
 	const code = character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0');
 	return `"${character}" (U+${code})`;
@@ -36,12 +42,17 @@ function describe(character: string): string {
 
 /**
  * An SMS text of 1 to `max` characters of the GSM 7-bit alphabet. With `replaceOffenders` the
- * usual typographic characters are swapped for plain ones first instead of failing.
+ * usual typographic characters are swapped for plain ones first instead of failing. With
+ * `countSeptets` the length is what one SMS holds: extension characters count twice.
  */
 export function toGsm7Text(
 	raw: unknown,
 	field: string,
-	{ max = 160, replaceOffenders = false }: { max?: number; replaceOffenders?: boolean } = {},
+	{
+		max = 160,
+		replaceOffenders = false,
+		countSeptets = false,
+	}: { max?: number; replaceOffenders?: boolean; countSeptets?: boolean } = {},
 ): string {
 	let text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
 	if (replaceOffenders) text = replaceCommonNonGsm(text);
@@ -57,6 +68,16 @@ export function toGsm7Text(
 				? 'Remove or replace these characters (emoji and most symbols cannot be sent as plain SMS).'
 				: 'Turn on "Replace Non-GSM Characters" to swap curly quotes, long dashes, ellipses and non-breaking spaces automatically.',
 		);
+	}
+	if (countSeptets) {
+		const septets = septetCount(text);
+		if (septets > max) {
+			throw new InvalidInputError(
+				field,
+				`is ${septets} characters long as an SMS counts them (€ [ ] { } ~ ^ | \\ count twice); the maximum is ${max}`,
+			);
+		}
+		return text;
 	}
 	const length = [...text].length;
 	if (length > max) {

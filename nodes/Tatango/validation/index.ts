@@ -8,7 +8,7 @@ export {
 } from './dates';
 export type { ZonedDateTime } from './dates';
 export { toTenDigitPhone } from './phone';
-export { nonGsmCharacters, replaceCommonNonGsm, toGsm7Text } from './gsm7';
+export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
@@ -19,7 +19,13 @@ export {
 	toRequiredText,
 } from './text';
 export { toTagList } from './tags';
-export { toOptionalHttpUrl, toOptionalMediaUrl, toWebhookUrl } from './url';
+export {
+	toHttpsFileUrl,
+	toOptionalHttpUrl,
+	toOptionalMediaUrl,
+	toV3WebhookUrl,
+	toWebhookUrl,
+} from './url';
 export {
 	toBirthdate,
 	toCustomFieldKey,
@@ -29,6 +35,9 @@ export {
 	toZipCode,
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
+export { toLimit } from './pagination';
+export { toRcsCardBody } from './rcsCard';
+export type { RcsCardInput } from './rcsCard';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
 export { MAX_WAIT_MINUTES, MIN_CHECK_SECONDS, toPollSchedule } from './waiting';
 export type { PollSchedule } from './waiting';

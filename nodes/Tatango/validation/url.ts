@@ -42,3 +42,30 @@ export function toOptionalHttpUrl(raw: unknown, field: string): string | undefin
 
 /** An optional http(s) URL of media or a thumbnail. */
 export const toOptionalMediaUrl = toOptionalHttpUrl;
+
+/**
+ * The webhook URL of a v3 request: the node's own when given, else the credential's Default
+ * Webhook URL. Tatango requires one on every v3 call, so having neither is an error.
+ */
+export function toV3WebhookUrl(own: unknown, credentialDefault: unknown): string {
+	const ownText = own === undefined || own === null ? '' : String(own).trim();
+	if (ownText !== '') return toWebhookUrl(ownText);
+	return toWebhookUrl(credentialDefault, "Webhook URL (or the credential's Default Webhook URL)");
+}
+
+/** A required HTTPS URL of a file Tatango fetches (an MMS attachment, an RCS file). */
+export function toHttpsFileUrl(raw: unknown, field: string, required: true): string;
+export function toHttpsFileUrl(raw: unknown, field: string, required: false): string | undefined;
+export function toHttpsFileUrl(raw: unknown, field: string, required: boolean): string | undefined {
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') {
+		if (required) throw new InvalidInputError(field, 'is required');
+		return undefined;
+	}
+	const url = parseUrl(text);
+	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
+	if (url.protocol !== 'https:') {
+		throw new InvalidInputError(field, `must start with https://; got ${url.protocol}//`);
+	}
+	return text;
+}

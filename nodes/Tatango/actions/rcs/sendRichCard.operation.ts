@@ -2,27 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import {
-	InvalidInputError,
-	toGsm7Text,
-	toOptionalMediaUrl,
-	toOptionalText,
-	toTenDigitPhone,
-	toWebhookUrl,
-} from '../../validation';
-import { phoneNumberField } from '../common.descriptions';
+import { toGsm7Text, toRcsCardBody, toTenDigitPhone, toV3WebhookUrl } from '../../validation';
+import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../common.descriptions';
+import { sendV3Message } from '../v3Send';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
-	{
-		displayName: 'Webhook URL',
-		name: 'webhookUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'https://your-n8n.example.com/webhook/tatango?token=...',
-		description:
-			"Where Tatango reports this message's delivery (HTTPS, up to 255 characters): the production URL of a Tatango Trigger. Leave empty to use the credential's Default Webhook URL.",
-	},
+	v3WebhookUrlField,
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -61,23 +47,7 @@ const properties: INodeProperties[] = [
 		default: false,
 		description: 'Whether the media is a video',
 	},
-	{
-		displayName: 'SMS Fallback',
-		name: 'smsFailover',
-		type: 'string',
-		default: '',
-		required: true,
-		description:
-			"Text sent as plain SMS when the phone can't receive RCS: 1 to 160 characters of the GSM 7-bit alphabet (no emoji)",
-	},
-	{
-		displayName: 'Replace Non-GSM Characters',
-		name: 'replaceNonGsm',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to replace curly quotes, long dashes, ellipses and non-breaking spaces in the SMS fallback with plain equivalents instead of failing',
-	},
+	...smsFallbackFields('RCS'),
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendRichCard'] } };
@@ -97,34 +67,12 @@ export interface RichCardInput {
 	replaceNonGsm: boolean;
 }
 
-export function buildRichCard(input: RichCardInput): IDataObject {
-	const ownUrl =
-		input.webhookUrl === undefined || input.webhookUrl === null
-			? ''
-			: String(input.webhookUrl).trim();
-	const body: IDataObject = {
-		title: toOptionalText(input.title, 'Title', 200),
-		text: toOptionalText(input.text, 'Text', 3000),
-		url: toOptionalMediaUrl(input.mediaUrl, 'Media URL'),
-		thumbnailUrl: toOptionalMediaUrl(input.thumbnailUrl, 'Thumbnail URL'),
-		isVideo: input.isVideo,
-	};
-	if (input.isVideo && body.url === undefined) {
-		throw new InvalidInputError('Media URL', 'is required when Is Video is on');
-	}
-	if (body.title === undefined && body.text === undefined && body.url === undefined) {
-		throw new InvalidInputError('Title', 'a rich card needs at least a title, a text or media');
-	}
-	for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+/** The body of `POST /transactional_messages/send_rcs_rich_card` (public docs §3.5). */
+export function buildRichCard(input: RichCardInput) {
+	const body = toRcsCardBody(input);
 	return {
 		phoneNumber: toTenDigitPhone(input.phoneNumber),
-		webhookUrl:
-			ownUrl !== ''
-				? toWebhookUrl(ownUrl)
-				: toWebhookUrl(
-						input.defaultWebhookUrl,
-						"Webhook URL (or the credential's Default Webhook URL)",
-					),
+		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
 		rcsPayload: { richCard: { body } },
 		smsFailover: toGsm7Text(input.smsFailover, 'SMS Fallback', {
 			replaceOffenders: input.replaceNonGsm,
@@ -150,17 +98,9 @@ export async function execute(
 		smsFailover: this.getNodeParameter('smsFailover', i),
 		replaceNonGsm: this.getNodeParameter('replaceNonGsm', i, true) as boolean,
 	});
-	const { body } = await tatango.request(
-		{
-			api: 'v3',
-			method: 'POST',
-			path: '/transactional_messages/send_rcs_rich_card',
-			body: request,
-			kind: 'send',
-		},
-		i,
-	);
-	// The phone the card went to, so its delivery events can be matched. The webhook URL is left
-	// out: it may carry the Tatango Trigger's secret token.
-	return { ...body, phoneNumber: request.phoneNumber };
+	return await sendV3Message(tatango, i, {
+		path: '/transactional_messages/send_rcs_rich_card',
+		channel: 'RCS',
+		request,
+	});
 }

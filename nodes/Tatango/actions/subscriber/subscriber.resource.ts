@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as add from './add.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
 import * as unsubscribe from './unsubscribe.operation';
 
-export { add, unsubscribe };
+export { add, get, getMany, unsubscribe };
 
 export const description: INodeProperties[] = [
 	{
@@ -20,6 +22,18 @@ export const description: INodeProperties[] = [
 				action: 'Add a subscriber to a list',
 			},
 			{
+				name: 'Get',
+				value: 'get',
+				description: "Get a subscriber's record on one list",
+				action: 'Get a subscriber',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'Get the phone numbers subscribed to (or unsubscribed from) a list',
+				action: 'Get many subscribers',
+			},
+			{
 				name: 'Unsubscribe',
 				value: 'unsubscribe',
 				description: 'Unsubscribe a phone number from one list',
@@ -29,5 +43,7 @@ export const description: INodeProperties[] = [
 		default: 'add',
 	},
 	...add.description,
+	...get.description,
+	...getMany.description,
 	...unsubscribe.description,
 ];

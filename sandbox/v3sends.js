@@ -3,16 +3,22 @@
 
 const { uuidv7 } = require('./ids');
 const { isoUtc } = require('./clock');
-const { rcsOutcome } = require('./phone');
+const { v3Outcome } = require('./phone');
 
 /**
- * v3 RCS rich card sends and their webhook events (public docs §4), chosen by the destination
- * number (CONTRACT.md "Test phone numbers"). Each event arrives `webhookDelayMs` after the
- * previous step, in the envelope `{ transactionId, eventType, body }`, with header `x-api-key`
- * set to the sender's key.
+ * v3 sends of every channel (SMS, MMS, RCS, WhatsApp) and their webhook events (public docs §4),
+ * chosen by the destination number (CONTRACT.md "Test phone numbers"), the same numbers for every
+ * channel. Each event arrives `webhookDelayMs` after the previous step, in the envelope
+ * `{ transactionId, eventType, body }`, with header `x-api-key` set to the sender's key.
  */
 
 const AUTO_REPLY_TEXT = 'Thanks for your message!';
+
+/**
+ * The `channel` of a reply to a send, and of the send itself in the sandbox's records. Tatango
+ * documents only "SMS"; the others follow its upper-case spelling (public docs §4.4).
+ * @typedef {'SMS' | 'MMS' | 'RCS' | 'WHATSAPP'} Channel
+ */
 
 /**
  * @param {import('./context').Context} ctx
@@ -34,13 +40,14 @@ function postEvent(ctx, rec, eventType, body) {
 }
 
 /**
- * The recipient replies to an RCS send: recorded as inbound, `reply_received` is posted.
+ * The recipient replies to a v3 send: recorded as inbound, `reply_received` is posted with the
+ * channel the reply came over (the send's own channel unless told otherwise).
  * @param {import('./context').Context} ctx
  * @param {Record<string, any>} rec
  * @param {string} text
  * @param {string} [channel]
  */
-function rcsReply(ctx, rec, text, channel = 'SMS') {
+function v3Reply(ctx, rec, text, channel = rec.channel) {
 	const atMs = ctx.clock.now();
 	ctx.state.inbound.push({ phone: rec.phone, text, at: isoUtc(atMs), atMs });
 	return postEvent(ctx, rec, 'reply_received', {
@@ -52,8 +59,8 @@ function rcsReply(ctx, rec, text, channel = 'SMS') {
 }
 
 /**
- * Plays the outcome of a send: delivery_status / invalid_phone, the SMS failover on bounces,
- * and for the reply test number a reply_received after the delivery.
+ * Plays the outcome of a send: delivery_status / invalid_phone, the SMS failover on bounces (for
+ * channels that have one), and for the reply test number a reply_received after the delivery.
  * @param {import('./context').Context} ctx
  * @param {Record<string, any>} rec
  */
@@ -61,7 +68,7 @@ function playOutcome(ctx, rec) {
 	const generation = ctx.dispatcher.generation;
 	const replyDelay = ctx.config.replyDelayMs ?? ctx.config.webhookDelayMs;
 	ctx.dispatcher.schedule(ctx.config.webhookDelayMs, () => {
-		const outcome = rcsOutcome(rec.phone);
+		const outcome = v3Outcome(rec.phone);
 		rec.outcome = outcome;
 		if (outcome === 'invalid_phone') {
 			void postEvent(ctx, rec, 'invalid_phone', {
@@ -71,9 +78,11 @@ function playOutcome(ctx, rec) {
 			return;
 		}
 		if (outcome === 'soft bounce' || outcome === 'hard bounce') {
-			ctx.state.recordMessage(rec.phone, 'sms_failover', rec.smsFailover, {
-				transactionId: rec.transactionId,
-			});
+			if (rec.smsFailover !== null) {
+				ctx.state.recordMessage(rec.phone, 'sms_failover', rec.smsFailover, {
+					transactionId: rec.transactionId,
+				});
+			}
 			void postEvent(ctx, rec, 'delivery_status', { phoneNumber: rec.phone, status: outcome });
 			return;
 		}
@@ -85,37 +94,37 @@ function playOutcome(ctx, rec) {
 		if (outcome === 'success_then_reply') {
 			void done.then(() => {
 				if (ctx.dispatcher.generation !== generation) return;
-				ctx.dispatcher.schedule(replyDelay, () => void rcsReply(ctx, rec, AUTO_REPLY_TEXT));
+				ctx.dispatcher.schedule(replyDelay, () => void v3Reply(ctx, rec, AUTO_REPLY_TEXT));
 			});
 		}
 	});
 }
 
 /**
- * Accepts a validated rich card send. The card is recorded as a message to the phone at once.
+ * Accepts a validated send of any channel: recorded at once as a message to the phone (`kind`
+ * sms, mms, rcs or whatsapp), its events played later.
  * @param {import('./context').Context} ctx
  * @param {import('./config').V3Key} key
- * @param {{ phone: string, webhookUrl: string, rcsPayload: Record<string, any>, smsFailover: string }} input
+ * @param {{ channel: Channel, phone: string, webhookUrl: string, text: string,
+ *   smsFailover: string | null, request: Record<string, any> }} input
  */
-function sendRichCard(ctx, key, input) {
+function acceptV3Send(ctx, key, input) {
 	const transactionId = uuidv7();
-	const body = input.rcsPayload.richCard.body;
-	const text =
-		[body.title, body.text].filter((x) => typeof x === 'string' && x).join('\n') || '(rich card)';
-	ctx.state.recordMessage(input.phone, 'rcs', text, { transactionId });
+	ctx.state.recordMessage(input.phone, input.channel.toLowerCase(), input.text, { transactionId });
 	const rec = {
 		transactionId,
+		channel: input.channel,
 		phone: input.phone,
 		webhookUrl: input.webhookUrl,
 		apiKey: key.apiKey,
 		smsFailover: input.smsFailover,
-		rcsPayload: input.rcsPayload,
+		request: input.request,
 		outcome: null,
 		createdAt: isoUtc(ctx.clock.now()),
 	};
-	ctx.state.rcs.set(transactionId, rec);
+	ctx.state.v3Sends.set(transactionId, rec);
 	playOutcome(ctx, rec);
 	return transactionId;
 }
 
-module.exports = { sendRichCard, rcsReply, AUTO_REPLY_TEXT };
+module.exports = { acceptV3Send, v3Reply, AUTO_REPLY_TEXT };

@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import {
+	phoneNumberField,
+	replaceNonGsmField,
+	v3SmsContentField,
+	v3WebhookUrlField,
+} from '../common.descriptions';
+import { sendV3Message } from '../v3Send';
+import { buildV3SmsRequest } from './buildV3SmsRequest';
+
+const properties: INodeProperties[] = [
+	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
+	v3SmsContentField,
+	v3WebhookUrlField,
+	replaceNonGsmField('the content'),
+];
+
+const displayOptions = { show: { resource: ['sms'], operation: ['send'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const credentials = await tatango.credentials('v3');
+	const request = buildV3SmsRequest({
+		phoneNumber: this.getNodeParameter('phoneNumber', i),
+		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
+		defaultWebhookUrl: credentials.defaultWebhookUrl,
+		content: this.getNodeParameter('content', i),
+		replaceNonGsm: this.getNodeParameter('replaceNonGsm', i, true) as boolean,
+	});
+	return await sendV3Message(tatango, i, {
+		path: '/transactional_messages/send_sms',
+		channel: 'SMS',
+		request: { ...request },
+	});
+}

@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import { requestRecords } from '../../transport/pagination';
+import { toPositiveId } from '../../validation';
+import { limitField, listLocator, returnAllField } from '../common.descriptions';
+import { recordCountOf } from '../recordCount';
+
+const properties: INodeProperties[] = [
+	listLocator,
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{
+				name: 'Subscribed',
+				value: 'subscribed',
+				description: 'Numbers currently subscribed to the list',
+			},
+			{
+				name: 'Unsubscribed',
+				value: 'unsubscribed',
+				description: 'Numbers that opted out of the list',
+			},
+		],
+		default: 'subscribed',
+		description: 'Which of the list’s numbers to return',
+	},
+	returnAllField,
+	limitField,
+];
+
+const displayOptions = { show: { resource: ['subscriber'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** One item per phone number: Tatango lists numbers only; Subscriber → Get reads a whole record. */
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject[]> {
+	const listId = toPositiveId(
+		this.getNodeParameter('listId', i, '', { extractValue: true }),
+		'List',
+	);
+	const status = this.getNodeParameter('status', i, 'subscribed') as string;
+	const phones = await requestRecords<string>(
+		tatango,
+		{
+			api: 'v2',
+			method: 'GET',
+			path: `/api/v2/lists/${listId}/subscribers${status === 'unsubscribed' ? '/unsubscribed' : ''}`,
+			kind: 'read',
+			notFound: `List ${listId} was not found in this Tatango account`,
+		},
+		'phone_numbers',
+		recordCountOf(this, i),
+		i,
+	);
+	return phones.map((phone) => ({ listId, phone_number: String(phone), status }));
+}

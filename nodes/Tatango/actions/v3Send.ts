@@ -1,0 +1,39 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TatangoClient } from '../transport';
+
+/** The channel a v3 send goes out on, spelled as Tatango's `reply_received` events spell it. */
+export type V3Channel = 'SMS' | 'MMS' | 'RCS' | 'WHATSAPP';
+
+/** What every v3 send outputs: the trigger's events for `transactionId` belong to it. */
+export interface V3SendOutput extends IDataObject {
+	message: string;
+	transactionId: string;
+	phoneNumber: string;
+	channel: V3Channel;
+}
+
+/**
+ * Posts a built v3 send request and shapes its answer. The webhook URL is left out of the output:
+ * it may carry the Tatango Trigger's secret token.
+ */
+export async function sendV3Message(
+	tatango: TatangoClient,
+	itemIndex: number,
+	{
+		path,
+		channel,
+		request,
+	}: { path: string; channel: V3Channel; request: IDataObject & { phoneNumber: string } },
+): Promise<V3SendOutput> {
+	const { body } = await tatango.request(
+		{ api: 'v3', method: 'POST', path, body: request, kind: 'send' },
+		itemIndex,
+	);
+	return {
+		message: String(body.message ?? ''),
+		transactionId: String(body.transactionId ?? ''),
+		phoneNumber: request.phoneNumber,
+		channel,
+	};
+}

@@ -1,0 +1,60 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TatangoCall, TatangoClient } from './index';
+
+/** Tatango v2 serves at most 1,000 records per page (`per_page`). */
+export const MAX_PER_PAGE = 1000;
+
+/** How many records a Get Many returns: all of them, or at most `limit`. */
+export interface RecordCount {
+	returnAll: boolean;
+	limit: number;
+}
+
+/** The `per_page` to ask for: as few records as the limit needs, never more than Tatango serves. */
+export function perPageFor({ returnAll, limit }: RecordCount): number {
+	return returnAll ? MAX_PER_PAGE : Math.min(Math.max(1, limit), MAX_PER_PAGE);
+}
+
+/**
+ * Whether to ask for the page after `page`. Stops at the last page Tatango counted (`pages_count`,
+ * 0 when there is nothing), at an empty page (a response without the counts is one page), and once
+ * the limit is reached.
+ */
+export function hasNextPage(
+	body: IDataObject,
+	page: number,
+	pageRecords: number,
+	collected: number,
+	count: RecordCount,
+): boolean {
+	if (!count.returnAll && collected >= count.limit) return false;
+	if (pageRecords === 0) return false;
+	const pagesCount = Number(body.pages_count);
+	return Number.isFinite(pagesCount) && page < pagesCount;
+}
+
+/**
+ * Reads a paginated v2 collection (`?page=N&per_page=N`, the records under `recordsKey`) page by
+ * page through the client, so every page is paced and retried like any other call.
+ */
+export async function requestRecords<T = unknown>(
+	tatango: TatangoClient,
+	call: TatangoCall,
+	recordsKey: string,
+	count: RecordCount,
+	itemIndex: number,
+): Promise<T[]> {
+	const perPage = perPageFor(count);
+	const records: T[] = [];
+	for (let page = 1; ; page++) {
+		const { body } = await tatango.request(
+			{ ...call, qs: { ...call.qs, page, per_page: perPage } },
+			itemIndex,
+		);
+		const pageRecords = Array.isArray(body[recordsKey]) ? (body[recordsKey] as T[]) : [];
+		records.push(...pageRecords);
+		if (!hasNextPage(body, page, pageRecords.length, records.length, count)) break;
+	}
+	return count.returnAll ? records : records.slice(0, count.limit);
+}

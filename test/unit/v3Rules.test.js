@@ -1,0 +1,159 @@
+// @ts-check
+// Rules of the v3 sends, as tables: one SMS of GSM 7-bit septets, the webhook URL with its
+// fallback to the credential, HTTPS file URLs and RCS cards.
+const {
+	InvalidInputError,
+	septetCount,
+	toGsm7Text,
+	toV3WebhookUrl,
+	toHttpsFileUrl,
+	toRcsCardBody,
+} = require('../../nodes/Tatango/validation');
+const { buildV3SmsRequest } = require('../../nodes/Tatango/actions/sms/buildV3SmsRequest');
+
+/** Runs `fn` and returns the InvalidInputError it throws (fails the test if it does not). */
+function rejection(/** @type {() => unknown} */ fn) {
+	try {
+		fn();
+	} catch (error) {
+		expect(error).toBeInstanceOf(InvalidInputError);
+		return /** @type {InvalidInputError} */ (error);
+	}
+	throw new Error('expected an InvalidInputError');
+}
+
+describe('SMS length in septets', () => {
+	test.each([
+		['plain', 5],
+		['€5 [today]', 13],
+		['{}~^|\\', 12],
+		['ñ ü à', 5],
+	])('%p takes %i septets', (text, septets) => {
+		expect(septetCount(text)).toBe(septets);
+	});
+
+	test.each([
+		['x'.repeat(160), true],
+		['x'.repeat(159) + '€', false],
+		['x'.repeat(158) + '€', true],
+		['x'.repeat(80) + '['.repeat(40), true],
+		['x'.repeat(80) + '['.repeat(41), false],
+	])('%#: one SMS holds it: %p', (text, fits) => {
+		const check = () => toGsm7Text(text, 'Content', { countSeptets: true });
+		if (fits) expect(check()).toBe(text);
+		else
+			expect(rejection(check).message).toMatch(
+				/^Content: is 16[12] characters long as an SMS counts them/,
+			);
+	});
+});
+
+describe('v3 webhook URL with the credential as fallback', () => {
+	const fallback = 'https://n8n.example.com/webhook/tatango?token=t';
+	test.each([
+		['https://own.example.com/hook', fallback, 'https://own.example.com/hook'],
+		['  https://own.example.com/hook  ', '', 'https://own.example.com/hook'],
+		['', fallback, fallback],
+		[undefined, fallback, fallback],
+		['   ', fallback, fallback],
+	])('own %p, default %p → %p', (own, credentialDefault, expected) => {
+		expect(toV3WebhookUrl(own, credentialDefault)).toBe(expected);
+	});
+
+	test.each([
+		['', '', "Webhook URL (or the credential's Default Webhook URL)", /is required/],
+		['http://own.example.com', fallback, 'Webhook URL', /must start with https/],
+		[
+			'',
+			'http://n8n.example.com/x',
+			"Webhook URL (or the credential's Default Webhook URL)",
+			/https/,
+		],
+		['https://x.example.com/' + 'a'.repeat(240), '', 'Webhook URL', /maximum is 255/],
+	])('own %p, default %p is refused on %p', (own, credentialDefault, field, rule) => {
+		const error = rejection(() => toV3WebhookUrl(own, credentialDefault));
+		expect(error.field).toBe(field);
+		expect(error.message).toMatch(rule);
+	});
+});
+
+describe('HTTPS file URLs', () => {
+	test.each([
+		['https://cdn.example.com/a.pdf', true, 'https://cdn.example.com/a.pdf'],
+		['', false, undefined],
+	])('%p (required %p) → %p', (raw, required, expected) => {
+		expect(toHttpsFileUrl(raw, 'File URL', /** @type {any} */ (required))).toBe(expected);
+	});
+
+	test.each([
+		['', true, /File URL: is required/],
+		['http://cdn.example.com/a.pdf', false, /must start with https:\/\//],
+		['cdn.example.com/a.pdf', true, /is not a URL/],
+	])('%p (required %p) is refused', (raw, required, rule) => {
+		expect(
+			rejection(() => toHttpsFileUrl(raw, 'File URL', /** @type {any} */ (required))).message,
+		).toMatch(rule);
+	});
+});
+
+describe('RCS card body', () => {
+	test('fields map to the documented keys, empty ones are left out', () => {
+		expect(
+			toRcsCardBody({ title: ' Sale ', text: '', mediaUrl: 'https://e.x/a.jpg', isVideo: false }),
+		).toEqual({
+			title: 'Sale',
+			url: 'https://e.x/a.jpg',
+			isVideo: false,
+		});
+	});
+
+	test.each([
+		[
+			{ isVideo: true, title: 'x' },
+			'Card 2 → ',
+			'Card 2 → Media URL',
+			/required when Is Video is on/,
+		],
+		[{}, '', 'Title', /at least a title, a text or media/],
+		[{ text: 'x'.repeat(3001) }, '', 'Text', /maximum is 3000/],
+		[{ title: 'x', mediaUrl: 'ftp://e.x/a' }, '', 'Media URL', /http\(s\)/],
+		[{ title: 'x', isVideo: 'yes' }, 'Card 1 → ', 'Card 1 → Is Video', /true or false/],
+	])('%j is refused on its field', (input, where, field, rule) => {
+		const error = rejection(() => toRcsCardBody(input, where));
+		expect(error.field).toBe(field);
+		expect(error.message).toMatch(rule);
+	});
+});
+
+describe('v3 SMS request (buildV3SmsRequest)', () => {
+	const base = {
+		phoneNumber: '+1 (206) 555-0200',
+		webhookUrl: '',
+		defaultWebhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
+		content: 'Your order has shipped \u2014 track it',
+		replaceNonGsm: true,
+	};
+
+	test('is the documented body: ten digits, the webhook URL, the cleaned content', () => {
+		expect(buildV3SmsRequest(base)).toEqual({
+			phoneNumber: '2065550200',
+			webhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
+			content: 'Your order has shipped - track it',
+		});
+	});
+
+	test.each([
+		[{ replaceNonGsm: false }, 'Content', /GSM 7-bit/],
+		[{ content: '📦' }, 'Content', /GSM 7-bit/],
+		[{ phoneNumber: '555-0200' }, 'Phone Number', /7 digits/],
+		[
+			{ defaultWebhookUrl: '' },
+			"Webhook URL (or the credential's Default Webhook URL)",
+			/required/,
+		],
+	])('%j is refused on %p', (change, field, rule) => {
+		const error = rejection(() => buildV3SmsRequest({ ...base, ...change }));
+		expect(error.field).toBe(field);
+		expect(error.message).toMatch(rule);
+	});
+});
