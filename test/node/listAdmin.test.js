@@ -12,7 +12,7 @@ const unmatched = recordUnmatched();
 /**
  * @param {string} operation
  * @param {Record<string, unknown>} parameters
- * @param {{ items?: Record<string, unknown>[], continueOnFail?: boolean }} [options]
+ * @param {{ items?: import('n8n-workflow').IDataObject[], continueOnFail?: boolean }} [options]
  */
 const list = (operation, parameters, options = {}) =>
 	runNode({
@@ -316,7 +316,7 @@ describe('List → Delete Tags', () => {
 	});
 
 	test('no tag is refused before any request', async () => {
-		const { error } = await list('deleteTags', { listId: byId('101'), tags: '' });
+		const { error } = await list('deleteTags', { listId: byId('101'), tags: '={{ " , " }}' });
 		expect(error.message).toMatch(/^Invalid Tags: needs at least one tag/);
 		expect(unmatched).toEqual([]);
 	});

@@ -196,7 +196,7 @@ describe('MOMT Report → Create', () => {
 	});
 
 	test.each([
-		[{ dateFrom: '', dateTo: '2026-11-23' }, 'Invalid Date From: is required'],
+		[{ dateFrom: '={{ "" }}', dateTo: '2026-11-23' }, 'Invalid Date From: is required'],
 		[
 			{ dateFrom: '2026-11-23', dateTo: '2026-11-01' },
 			'Invalid Date To: (2026-11-01T00:00:00+00:00) must be after Date From (2026-11-23T00:00:00+00:00)',
