@@ -13,6 +13,7 @@ import * as momtReport from './actions/momtReport/momtReport.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
 import * as sms from './actions/sms/sms.resource';
+import { canvasSubtitle } from './actions/subtitle';
 import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
 import { listSearch } from './methods';
@@ -24,21 +25,23 @@ export class Tatango implements INodeType {
 		icon: { light: 'file:../../icons/tatango.svg', dark: 'file:../../icons/tatango.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// Set in the constructor from the operations' own texts (see canvasSubtitle).
+		subtitle: '',
 		description: 'Send SMS, MMS and RCS and manage subscriber consent with Tatango',
 		defaults: { name: 'Tatango' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// Both credentials are always shown and neither is required; each operation uses the one of its
-		// API (transport/apis.ts) and, when it is not selected, fails before any request with an error
+		// Both credentials are always shown (labelled with their type: n8n would label both
+		// "Credential") and neither is required; each operation uses the one of its API
+		// (transport/apis.ts) and, when it is not selected, fails before any request with an error
 		// naming the credential to pick. Not shown per resource: n8n's editor auto-selects a credential
 		// only while a node has none at all, and saves only the credentials shown, so a per-resource
 		// credential went blank on every switch between a v2 and a v3 resource. A new resource needs
 		// nothing here: its operations name their API version.
 		credentials: [
-			{ name: 'tatangoApi', required: false },
-			{ name: 'tatangoV3Api', required: false },
+			{ name: 'tatangoApi', required: false, displayName: 'Credential for Tatango API' },
+			{ name: 'tatangoV3Api', required: false, displayName: 'Credential for Tatango V3 API' },
 		],
 		properties: [
 			{
@@ -70,6 +73,10 @@ export class Tatango implements INodeType {
 	};
 
 	methods = { listSearch };
+
+	constructor() {
+		this.description.subtitle = canvasSubtitle(this.description.properties);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -39,8 +39,10 @@ export class TatangoTrigger implements INodeType {
 		defaultVersion: 1.1,
 		subtitle:
 			'={{ ($parameter["events"] || []).length >= 9 ? "All events" : ($parameter["events"] || []).join(", ") }}',
+		// n8n's node creator shows the Tatango node and this trigger as one entry and gives it this
+		// description (not the action node's), in "What happens next?" too: it says what both do.
 		description:
-			'Starts the workflow when Tatango reports a delivery status, a reply or a list event',
+			'Send SMS, MMS and RCS and manage subscriber consent with Tatango; start workflows on its delivery statuses, replies and list events',
 		defaults: { name: 'Tatango Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -4,52 +4,67 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { MIN_TOKEN_LENGTH, TOKEN_HEADER, TOKEN_QUERY_PARAMETER } from './authenticity';
 
+// `name` is what the Events field lists; `action` is the node creator's entry for the event (n8n
+// would otherwise make one from the name, lower-cased: "On cleaned v2 list"). Sorted by name.
 export const EVENT_OPTIONS = [
 	{
-		name: 'Cleaned (V2 List)',
-		value: 'cleaned',
-		description: 'Tatango removed a subscriber from a list (for example a deactivated number)',
-	},
-	{
-		name: 'Delivery Status (V3)',
+		name: 'Delivery Status',
 		value: 'delivery_status',
-		description: 'An RCS or other v3 message was delivered, soft-bounced or hard-bounced',
+		action: 'On delivery status of an RCS message',
+		description: 'An RCS message (or another v3 send) was delivered, soft-bounced or hard-bounced',
 	},
 	{
-		name: 'Invalid Phone (V3)',
+		name: 'Invalid Phone Number',
 		value: 'invalid_phone',
+		action: 'On invalid phone number',
 		description:
-			'A v3 message could not be sent because the number is invalid (for example a landline)',
+			'An RCS message (or another v3 send) could not go out because the number is invalid, for example a landline',
 	},
 	{
-		name: 'Message Sent (V2 List)',
+		name: 'List Message Sent',
 		value: 'message_sent',
-		description: 'A broadcast to a list finished sending',
+		action: 'On list message sent',
+		description: 'A message to a whole list finished sending (a list webhook in Tatango)',
 	},
 	{
-		name: 'Reply (V2 List)',
+		name: 'Reply to a List Message',
 		value: 'campaign_response',
-		description: 'A subscriber replied to a list message (Tatango type campaign_response)',
+		action: 'On reply to a list message',
+		description:
+			'A subscriber replied to a message sent to a list (a list webhook in Tatango; its type is campaign_response)',
 	},
 	{
-		name: 'Reply (V2 Transactional)',
+		name: 'Reply to a Transactional Message',
 		value: 'transactional_message_reply',
-		description: 'The recipient replied to a v2 transactional message',
+		action: 'On reply to a transactional message',
+		description:
+			'The recipient replied to a message from Transactional Message → Send (its Reply Webhook URL)',
 	},
 	{
-		name: 'Reply Received (V3)',
+		name: 'Reply to an RCS Message',
 		value: 'reply_received',
-		description: 'The recipient replied to a v3 message (RCS, SMS...)',
+		action: 'On reply to an RCS message',
+		description: 'The recipient replied to an RCS message (or another v3 send)',
 	},
 	{
-		name: 'Subscribe (V2 List)',
+		name: 'Subscribed to a List',
 		value: 'subscribe',
-		description: 'A number subscribed to a list (after confirmation, for double opt-in)',
+		action: 'On subscribed to a list',
+		description:
+			'A number joined a list, after confirming if the list uses double opt-in (a list webhook in Tatango)',
 	},
 	{
-		name: 'Unsubscribe (V2 List)',
+		name: 'Subscriber Removed by Tatango',
+		value: 'cleaned',
+		action: 'On subscriber removed by Tatango',
+		description:
+			'Tatango took a number off a list, for example because it was deactivated (a list webhook in Tatango)',
+	},
+	{
+		name: 'Unsubscribed From a List',
 		value: 'unsubscribe',
-		description: 'A number unsubscribed from a list',
+		action: 'On unsubscribed from a list',
+		description: 'A number left a list (a list webhook in Tatango)',
 	},
 ];
 
@@ -67,7 +82,7 @@ export const STATUS_OPTIONS = [
 
 export const triggerProperties: INodeProperties[] = [
 	{
-		displayName: `Give Tatango the URL above with <code>?${TOKEN_QUERY_PARAMETER}=</code> and your Secret Token added, e.g. <code>https://n8n.example.com/webhook/…/tatango?${TOKEN_QUERY_PARAMETER}=YOUR_TOKEN</code>: as the Default Webhook URL of the Tatango v3 credential (every Send Rich Card without its own webhook URL reports here), as one send's Webhook URL, or as a list webhook's callback URL in Tatango.`,
+		displayName: `Give Tatango this trigger's URL (open <b>Webhook URLs</b> at the top of this panel) with <code>?${TOKEN_QUERY_PARAMETER}=</code> and your Secret Token (at least ${MIN_TOKEN_LENGTH} characters) added, e.g. <code>https://n8n.example.com/webhook/…/tatango?${TOKEN_QUERY_PARAMETER}=YOUR_TOKEN</code>: as the Default Webhook URL of the Tatango V3 API credential (every Send Rich Card without its own webhook URL reports here), as one send's Webhook URL, or as a list webhook's callback URL in Tatango.`,
 		name: 'urlNotice',
 		type: 'notice',
 		default: '',
@@ -80,6 +95,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. the output of: openssl rand -hex 24',
+		hint: `At least ${MIN_TOKEN_LENGTH} characters`,
 		description: `A random string of at least ${MIN_TOKEN_LENGTH} characters (letters and digits keep the URL simple). Every call must carry it as the "${TOKEN_QUERY_PARAMETER}" query parameter or the "${TOKEN_HEADER}" header; other calls get 401 and start nothing.`,
 	},
 	{

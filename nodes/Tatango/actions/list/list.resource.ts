@@ -11,6 +11,10 @@ import * as updateOptInSettings from './updateOptInSettings.operation';
 
 export { create, deleteList, deleteTags, get, getMany, setKeywords, update, updateOptInSettings };
 
+// Sentence case with Tatango's own hyphen. Written as a constant because n8n's sentence-case lint
+// rule rebuilds the text without hyphens ("opt in"), which is how the node creator showed it.
+const UPDATE_OPT_IN_ACTION = 'Update opt-in settings of a list';
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -65,7 +69,7 @@ export const description: INodeProperties[] = [
 				name: 'Update Opt-In Settings',
 				value: 'updateOptInSettings',
 				description: "Set a list's single or double opt-in and its messages",
-				action: 'Update opt in settings of a list',
+				action: UPDATE_OPT_IN_ACTION,
 			},
 		],
 		default: 'updateOptInSettings',

@@ -12,6 +12,117 @@ import {
 } from '../../validation';
 import { listLocator } from '../common.descriptions';
 
+/**
+ * The fields of one double opt-in request, listed below in the order a person writes a request
+ * (ask, retry, follow up, then what a valid reply does and the confirmations), not alphabetically.
+ */
+const collectedDataField: INodeProperties = {
+	displayName: 'Collected Data',
+	name: 'collectedData',
+	type: 'options',
+	options: [
+		{
+			name: 'Email Address',
+			value: 'email_address',
+		},
+		{
+			name: 'First Name',
+			value: 'first_name',
+		},
+		{
+			name: 'YES',
+			value: 'yes',
+		},
+		{
+			name: 'ZIP Code',
+			value: 'zip_code',
+		},
+	],
+	default: 'yes',
+	description: 'What the number is asked to reply with',
+};
+
+const requestMessageField: INodeProperties = {
+	displayName: 'Request Message',
+	name: 'requestMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'The text asking for the data',
+};
+
+const retryMessageField: INodeProperties = {
+	displayName: 'Retry Message',
+	name: 'retryMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'Sent when the reply is not accepted',
+};
+
+const followUpField: INodeProperties = {
+	displayName: 'Follow Up',
+	name: 'followUp',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to send a reminder when there is no reply',
+};
+
+const followUpHourField: INodeProperties = {
+	displayName: 'Follow-Up Hour',
+	name: 'followUpHour',
+	type: 'number',
+	displayOptions: { show: { followUp: [true] } },
+	default: 24,
+	description: 'Hours without a reply before the reminder is sent',
+};
+
+const noResponseMessageField: INodeProperties = {
+	displayName: 'No-Response Message',
+	name: 'noResponseMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	displayOptions: { show: { followUp: [true] } },
+	default: '',
+	description: 'The reminder text',
+};
+
+const successActionField: INodeProperties = {
+	displayName: 'Success Action',
+	name: 'successAction',
+	type: 'options',
+	options: [
+		{
+			name: 'Go to the Next Request',
+			value: 'nextrequest',
+		},
+		{
+			name: 'Subscribe the Number',
+			value: 'optinsubscriber',
+		},
+	],
+	default: 'optinsubscriber',
+	description: 'What a valid reply leads to',
+};
+
+const optInMessageField: INodeProperties = {
+	displayName: 'Opt-In Message',
+	name: 'optInMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'Confirmation for a first-time subscriber',
+};
+
+const secondOptInMessageField: INodeProperties = {
+	displayName: 'Second Opt-In Message',
+	name: 'secondOptInMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'Confirmation for a returning subscriber',
+};
+
 const properties: INodeProperties[] = [
 	listLocator,
 	{
@@ -65,97 +176,15 @@ const properties: INodeProperties[] = [
 				displayName: 'Request',
 				name: 'request',
 				values: [
-					{
-						displayName: 'Collected Data',
-						name: 'collectedData',
-						type: 'options',
-						options: [
-							{
-								name: 'Email Address',
-								value: 'email_address',
-							},
-							{
-								name: 'First Name',
-								value: 'first_name',
-							},
-							{
-								name: 'YES',
-								value: 'yes',
-							},
-							{
-								name: 'ZIP Code',
-								value: 'zip_code',
-							},
-						],
-						default: 'yes',
-						description: 'What the number is asked to reply with',
-					},
-					{
-						displayName: 'Follow Up',
-						name: 'followUp',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to send a reminder when there is no reply',
-					},
-					{
-						displayName: 'Follow-Up Hour',
-						name: 'followUpHour',
-						type: 'number',
-						default: 24,
-						description: 'Hours without a reply before the reminder is sent',
-					},
-					{
-						displayName: 'No-Response Message',
-						name: 'noResponseMessage',
-						type: 'string',
-						default: '',
-						description: 'The reminder text',
-					},
-					{
-						displayName: 'Opt-In Message',
-						name: 'optInMessage',
-						type: 'string',
-						default: '',
-						description: 'Confirmation for a first-time subscriber',
-					},
-					{
-						displayName: 'Request Message',
-						name: 'requestMessage',
-						type: 'string',
-						default: '',
-						description: 'The text asking for the data',
-					},
-					{
-						displayName: 'Retry Message',
-						name: 'retryMessage',
-						type: 'string',
-						default: '',
-						description: 'Sent when the reply is not accepted',
-					},
-					{
-						displayName: 'Second Opt-In Message',
-						name: 'secondOptInMessage',
-						type: 'string',
-						default: '',
-						description: 'Confirmation for a returning subscriber',
-					},
-					{
-						displayName: 'Success Action',
-						name: 'successAction',
-						type: 'options',
-						options: [
-							{
-								name: 'Go to the Next Request',
-								value: 'nextrequest',
-							},
-							{
-								name: 'Subscribe the Number',
-								value: 'optinsubscriber',
-							},
-						],
-						default: 'optinsubscriber',
-						description: 'What a valid reply leads to',
-					},
+					collectedDataField,
+					requestMessageField,
+					retryMessageField,
+					followUpField,
+					followUpHourField,
+					noResponseMessageField,
+					successActionField,
+					optInMessageField,
+					secondOptInMessageField,
 				],
 			},
 		],

@@ -50,8 +50,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Attachment ID',
 		name: 'attachmentId',
-		type: 'number',
-		default: 0,
+		// Text, not a number field: a number field starts at 0, which reads like a real ID.
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 4821',
 		required: true,
 		displayOptions: { show: { isMms: [true] } },
 		description:
