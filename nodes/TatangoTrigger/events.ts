@@ -43,6 +43,8 @@ export interface TatangoEvent {
 	listId: string | null;
 	/** Reply events: what the recipient wrote. */
 	replyText: string | null;
+	/** v3 `reply_received`: the channel the reply came over (`SMS`, `MMS`, `RCS`, `WHATSAPP`...), as sent. */
+	channel: string | null;
 	/** `invalid_phone` reason, or `cleaned` clean_reason. */
 	reason: string | null;
 	/** The event's own time from the payload (deliveredAt, sentAt, timestamp...), as sent. */
@@ -152,6 +154,7 @@ function emptyEvent(): Omit<TatangoEvent, 'event' | 'recognized' | 'apiVersion' 
 		optId: null,
 		listId: null,
 		replyText: null,
+		channel: null,
 		reason: null,
 		occurredAt: null,
 	};
@@ -192,6 +195,7 @@ function classifyV3(payload: IDataObject, eventType: string): TatangoEvent {
 				event: eventType,
 				recognized: true,
 				replyText: text(body.content),
+				channel: text(body.channel),
 				occurredAt: text(body.sentAt),
 				identity: identityOf(
 					['v3', transactionId, eventType, body.sentAt, body.content],
@@ -349,6 +353,7 @@ export function toOutputJson(
 		optId: event.optId,
 		listId: event.listId,
 		replyText: event.replyText,
+		channel: event.channel,
 		reason: event.reason,
 		payload,
 	};

@@ -15,8 +15,10 @@ type NodeMap = {
 		| 'update'
 		| 'updateOptInSettings';
 	momtReport: 'create' | 'get';
-	rcs: 'sendRichCard';
+	mms: 'send';
+	rcs: 'sendCarousel' | 'sendFile' | 'sendRichCard' | 'sendText';
 	sms: 'send';
+	whatsApp: 'sendTemplate' | 'uploadTemplate';
 };
 
 export type TatangoType = AllEntities<NodeMap>;

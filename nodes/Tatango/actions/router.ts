@@ -8,10 +8,12 @@ import * as keyword from './keyword/keyword.resource';
 import * as list from './list/list.resource';
 import * as momtReport from './momtReport/momtReport.resource';
 import type { TatangoType } from './node.type';
+import * as mms from './mms/mms.resource';
 import * as rcs from './rcs/rcs.resource';
 import * as sms from './sms/sms.resource';
 import * as subscriber from './subscriber/subscriber.resource';
 import * as transactionalMessage from './transactionalMessage/transactionalMessage.resource';
+import * as whatsApp from './whatsApp/whatsApp.resource';
 
 /** One record, or many (Get Many): every one becomes an output item paired with input item `i`. */
 export type OperationResult = IDataObject | IDataObject[];
@@ -53,8 +55,18 @@ const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Op
 		getMany: broadcastMessage.getMany.execute,
 		send: broadcastMessage.send.execute,
 	},
-	rcs: { sendRichCard: rcs.sendRichCard.execute },
+	mms: { send: mms.send.execute },
+	rcs: {
+		sendCarousel: rcs.sendCarousel.execute,
+		sendFile: rcs.sendFile.execute,
+		sendRichCard: rcs.sendRichCard.execute,
+		sendText: rcs.sendText.execute,
+	},
 	sms: { send: sms.send.execute },
+	whatsApp: {
+		sendTemplate: whatsApp.sendTemplate.execute,
+		uploadTemplate: whatsApp.uploadTemplate.execute,
+	},
 };
 
 /** Input rule violations become NodeOperationErrors naming the field, the rule and the item. */

@@ -12,6 +12,7 @@ export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from '
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
+	textOf,
 	toKeyword,
 	toMessageContent,
 	toOptionalText,
@@ -29,6 +30,7 @@ export {
 export {
 	toBirthdate,
 	toCustomFieldKey,
+	toCustomFields,
 	toEmail,
 	toGender,
 	toTags,
@@ -36,8 +38,15 @@ export {
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
 export { toLimit } from './pagination';
-export { toRcsCardBody } from './rcsCard';
+export { toCarouselCardsFromJson, toCarouselPayload, toRcsCardBody } from './rcsCard';
 export type { RcsCardInput } from './rcsCard';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
+export {
+	TEMPLATE_CATEGORIES,
+	toTemplateCategory,
+	toTemplateLanguage,
+	toTemplateName,
+	toTemplateStructure,
+} from './whatsApp';
 export { MAX_WAIT_MINUTES, MIN_CHECK_SECONDS, toPollSchedule } from './waiting';
 export type { PollSchedule } from './waiting';

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { TatangoClient } from '../../transport';
 import {
 	toBirthdate,
-	toCustomFieldKey,
+	toCustomFields,
 	toEmail,
 	toGender,
 	toOptionalText,
@@ -165,10 +165,7 @@ export function buildSubscriber(input: AddSubscriberInput): IDataObject {
 		gender: toGender(fields.gender),
 		tags: toTags(fields.tags),
 	};
-	const custom = ((fields.customFields as IDataObject | undefined)?.field ?? []) as IDataObject[];
-	for (const { key, value } of custom) {
-		subscriber[toCustomFieldKey(key)] = value === undefined || value === null ? '' : String(value);
-	}
+	for (const [key, value] of toCustomFields(fields.customFields)) subscriber[key] = value;
 	if (input.bypassOptInProcess) subscriber.bypass_opt_in_process = true;
 	if (input.bypassOptInResponse) subscriber.bypass_opt_in_response = true;
 	for (const key of Object.keys(subscriber)) {
