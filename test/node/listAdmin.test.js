@@ -99,7 +99,7 @@ describe('List → Create', () => {
 		],
 		[
 			{ name: 'Ok', additionalFields: { keywords: 'ok, x' } },
-			'Invalid Keywords: "x" is 1 characters long; a keyword has 2 to 15',
+			'Invalid Keywords: "X" is 1 characters long (after upper-casing); a keyword has 2 to 15',
 		],
 		[
 			{ name: 'Ok', additionalFields: { emailDigest: 'daily' } },
