@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as broadcastMessage from './actions/broadcastMessage/broadcastMessage.resource';
+import * as customField from './actions/customField/customField.resource';
 import * as keyword from './actions/keyword/keyword.resource';
 import * as list from './actions/list/list.resource';
 import * as mms from './actions/mms/mms.resource';
@@ -53,6 +54,7 @@ export class Tatango implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Broadcast Message', value: 'broadcastMessage' },
+					{ name: 'Custom Field', value: 'customField' },
 					{ name: 'Keyword', value: 'keyword' },
 					{ name: 'List', value: 'list' },
 					{
@@ -86,6 +88,7 @@ export class Tatango implements INodeType {
 				],
 				default: 'subscriber',
 			},
+			...customField.description,
 			...subscriber.description,
 			...keyword.description,
 			...transactionalMessage.description,

@@ -2,7 +2,8 @@ import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
 	broadcastMessage: 'get' | 'getMany' | 'send';
-	subscriber: 'add' | 'get' | 'getMany' | 'unsubscribe';
+	customField: 'create' | 'delete' | 'getMany';
+	subscriber: 'add' | 'addTagsToMany' | 'get' | 'getMany' | 'removeTags' | 'unsubscribe' | 'update';
 	keyword: 'checkAvailability';
 	transactionalMessage: 'send';
 	list:

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { createTatangoClient, type TatangoClient } from '../transport';
 import { InvalidInputError } from '../validation';
 import * as broadcastMessage from './broadcastMessage/broadcastMessage.resource';
+import * as customField from './customField/customField.resource';
 import * as keyword from './keyword/keyword.resource';
 import * as list from './list/list.resource';
 import * as momtReport from './momtReport/momtReport.resource';
@@ -31,11 +32,19 @@ type OperationsOf<R extends TatangoType['resource']> = Extract<
 
 /** Every resource/operation pair of the node type is wired here, or this does not compile. */
 const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Operation } } = {
+	customField: {
+		create: customField.create.execute,
+		delete: customField.delete.execute,
+		getMany: customField.getMany.execute,
+	},
 	subscriber: {
 		add: subscriber.add.execute,
+		addTagsToMany: subscriber.addTagsToMany.execute,
 		get: subscriber.get.execute,
 		getMany: subscriber.getMany.execute,
+		removeTags: subscriber.removeTags.execute,
 		unsubscribe: subscriber.unsubscribe.execute,
+		update: subscriber.update.execute,
 	},
 	keyword: { checkAvailability: keyword.checkAvailability.execute },
 	transactionalMessage: { send: transactionalMessage.send.execute },

@@ -7,6 +7,14 @@ export {
 	zoneOffsetMinutes,
 } from './dates';
 export type { ZonedDateTime } from './dates';
+export {
+	BULK_TAGGING_MAX_NUMBERS,
+	BULK_TAGGING_MAX_TAGS,
+	toPhoneNumberList,
+	toTagList,
+} from './bulkTagging';
+export { CUSTOM_FIELD_MAX_LENGTH, toCustomFieldDefinition } from './customField';
+export type { CustomFieldContentType, CustomFieldDefinition } from './customField';
 export { toTenDigitPhone } from './phone';
 export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
@@ -19,7 +27,6 @@ export {
 	toPositiveId,
 	toRequiredText,
 } from './text';
-export { toTagList } from './tags';
 export {
 	toHttpsFileUrl,
 	toOptionalHttpUrl,

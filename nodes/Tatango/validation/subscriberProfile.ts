@@ -100,22 +100,22 @@ const STANDARD_FIELDS = new Set([
 const RESERVED_KEYS = new Set(['__proto__']);
 
 /** Custom field keys as Tatango creates them: lowercase letters, digits and underscores. */
-export function toCustomFieldKey(raw: unknown): string {
-	const key = textOf(raw, 'Custom Fields').trim();
+export function toCustomFieldKey(raw: unknown, field = 'Custom Fields'): string {
+	const key = textOf(raw, field).trim();
 	if (!/^[a-z0-9_]+$/.test(key)) {
 		throw new InvalidInputError(
-			'Custom Fields',
+			field,
 			`key "${key}" must use only lowercase letters, digits and underscores, as in Tatango's custom field settings`,
 		);
 	}
 	if (STANDARD_FIELDS.has(key)) {
 		throw new InvalidInputError(
-			'Custom Fields',
+			field,
 			`key "${key}" is a standard subscriber field; set it with its own field`,
 		);
 	}
 	if (RESERVED_KEYS.has(key)) {
-		throw new InvalidInputError('Custom Fields', `key "${key}" is not a key a field can have`);
+		throw new InvalidInputError(field, `key "${key}" is not a key a field can have`);
 	}
 	return key;
 }

@@ -28,9 +28,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export const TAG_DELETION_NOTE =
 	'Queued: Tatango removes these tags from the subscribers of the list within about 10 minutes.';
 
-/** `DELETE /lists/{id}/tags` body (not wrapped): `{"tags":[...]}`. */
+/** `DELETE /lists/{id}/tags` body (not wrapped): `{"tags":[...]}`. Tatango sets no maximum here. */
 export function buildDeleteTagsBody(tags: unknown): { tags: string[] } {
-	return { tags: toTagList(tags) };
+	return { tags: toTagList(tags, 'Tags', Number.POSITIVE_INFINITY) };
 }
 
 export async function execute(
