@@ -24,6 +24,7 @@
 // the workflow had no static data yet. Seen against a real n8n 2.41.1; see docs/trigger.md, "Retries
 // and duplicates". The trigger no longer writes static data in webhook(); `staticChanged` reports
 // whether it did.
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 const { additionalDataFor } = require('../helpers/additionalData');
 const { TestCredentialsHelper, prepareContainer } = require('../helpers/runNode');
 const path = require('node:path');
@@ -48,7 +49,7 @@ const NODE_TYPE = 'n8n-nodes-tatango.tatangoTrigger';
 const EFFECT_NAME = 'Act On Event';
 const EFFECT_TYPE = 'test.recordEffect';
 const GOOD_TOKEN = 'tok_0123456789abcdef0123';
-const V3_KEY = 'tatango_key_sandbox';
+const V3_KEY = SANDBOX_ACCOUNT.v3ApiKey;
 
 /** Everything the node logged, to check no secret ever reaches a log line. */
 const logLines = [];
