@@ -168,12 +168,13 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		description: 'Up to 160 characters of the GSM 7-bit alphabet',
 		displayOptions: { show: { responseType: ['approval'], onOtherReply: ['sendRetryText'] } },
 	},
+	replaceNonGsmField('the message and the retry text'),
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [limitWaitTimeOption, replaceNonGsmField('the message and the retry text')],
+		options: [limitWaitTimeOption],
 	},
 ];

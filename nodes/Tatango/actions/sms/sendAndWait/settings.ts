@@ -24,7 +24,7 @@ export function readReplySettings(context: IExecuteFunctions | IWebhookFunctions
 	const responseType =
 		parameter('responseType', 'approval') === 'freeText' ? 'freeText' : 'approval';
 	const options = parameter('options', {}) as IDataObject;
-	const replaceNonGsm = options.replaceNonGsm !== false;
+	const replaceNonGsm = parameter('replaceNonGsm', true) !== false;
 	const limit = (options.limitWaitTime as IDataObject | undefined)?.values as WaitLimit | undefined;
 	if (responseType === 'freeText') {
 		return {
