@@ -114,6 +114,10 @@ async function main() {
 		file: 'react-to-delivery.json',
 		path: 'f1a1c0de-0005-4000-8000-0000000000f1/tatango',
 	};
+	const orderShipped = {
+		file: 'order-shipped-sms.json',
+		path: 'f1a1c0de-0007-4000-8000-0000000000f1/tatango',
+	};
 	const defaultWebhookUrl = `https://127.0.0.1:${port}/webhook/${reactor.path}?token=sandbox-token-change-me-0123456789`;
 	await n8n.importCredentials(sandboxCredentials(sandbox.url, { defaultWebhookUrl }), cli);
 
@@ -146,6 +150,15 @@ async function main() {
 		await rest.activateWorkflow(stableId(reactor.file));
 		await rest.waitForWebhook(reactor.path);
 		say(`published examples/${reactor.file}: RCS delivery events reach it`);
+	}
+	// The order-shipped example receives orders on its own webhook and the receipts of its SMS on
+	// its own Tatango Trigger.
+	if (examples.includes(orderShipped.file)) {
+		await rest.activateWorkflow(stableId(orderShipped.file));
+		await rest.waitForWebhook(orderShipped.path);
+		say(
+			`published examples/${orderShipped.file}: POST an order to ${server.url}/webhook/order-shipped`,
+		);
 	}
 
 	console.log(`
