@@ -118,6 +118,11 @@ async function main() {
 		file: 'order-shipped-sms.json',
 		path: 'f1a1c0de-0007-4000-8000-0000000000f1/tatango',
 	};
+	// The welcome example's trigger registers its own webhook on list 101 when published.
+	const welcome = {
+		file: 'welcome-new-subscriber.json',
+		path: 'f1a1c0de-0008-4000-8000-0000000000f1/tatango',
+	};
 	const defaultWebhookUrl = `https://127.0.0.1:${port}/webhook/${reactor.path}?token=sandbox-token-change-me-0123456789`;
 	await n8n.importCredentials(sandboxCredentials(sandbox.url, { defaultWebhookUrl }), cli);
 
@@ -158,6 +163,14 @@ async function main() {
 		await rest.waitForWebhook(orderShipped.path);
 		say(
 			`published examples/${orderShipped.file}: POST an order to ${server.url}/webhook/order-shipped`,
+		);
+	}
+
+	if (examples.includes(welcome.file)) {
+		await rest.activateWorkflow(stableId(welcome.file));
+		await rest.waitForWebhook(welcome.path);
+		say(
+			`published examples/${welcome.file}: its trigger registered a webhook on list 101; add a subscriber to list 101 and a welcome SMS goes out`,
 		);
 	}
 
