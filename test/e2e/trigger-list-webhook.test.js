@@ -163,6 +163,33 @@ describe('Tatango Trigger on a list (real n8n)', () => {
 		expect(await settled(id, 500)).toHaveLength(1);
 	});
 
+	test('examples/welcome-new-subscriber.json as shipped: a new subscriber of list 101 gets the welcome SMS, once', async () => {
+		const example = JSON.parse(
+			fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'welcome-new-subscriber.json'), 'utf8'),
+		);
+		const c = rest();
+		const id = await c.createWorkflow(example);
+		await c.activateWorkflow(id);
+		await until(async () => (await listWebhooks(101)).length === 1);
+
+		const phone = '2065557103';
+		await axios.post(
+			`${state().sandboxUrl}/api/v2/lists/101/subscribers`,
+			{ subscriber: { phone_number: phone, first_name: 'Ada' } },
+			{ auth: V2_AUTH },
+		);
+		const execution = await c.waitForExecution(id, { timeoutMs: 30000 });
+		expect(execution.status).toBe('success');
+		const { messages } = (await axios.get(`${state().sandboxUrl}/_sandbox/messages/${phone}`)).data;
+		const welcome = messages.filter((/** @type {any} */ m) => m.text.startsWith('Welcome'));
+		expect(welcome.map((/** @type {any} */ m) => m.text)).toEqual([
+			'Welcome to the Newsletter, Ada! Deals every Friday. Reply STOP to opt out.',
+		]);
+		expect(await settled(id, 500)).toHaveLength(1);
+		await c.deactivateWorkflow(id);
+		await until(async () => (await listWebhooks(101)).length === 0, 15000);
+	});
+
 	test('publishing with a list Tatango does not have fails with a message naming the list; nothing is left in Tatango', async () => {
 		const { workflow } = listTriggerWorkflow('e2e list trigger (unknown list)', '999');
 		const c = rest();
