@@ -28,6 +28,8 @@ const { spawnSync } = require('child_process');
 const axios = require('axios').default;
 
 const n8n = require('../scripts/lib/n8n');
+const { waitFor } = require('../scripts/lib/wait');
+const { SANDBOX_ACCOUNT, TEST_NUMBERS } = require('../sandbox/fixtures');
 const { paths: installPaths } = require('../scripts/lib/n8n-install');
 const { startSandboxProcess } = require('../scripts/lib/sandbox-process');
 const { loadWorkflow } = require('./lib/workflows');
@@ -69,8 +71,8 @@ function partsEnv() {
 	return { a: value.includes('a'), b: value.includes('b'), c: value.includes('c') };
 }
 
-const SANDBOX_V2 = { email: 'sandbox@example.com', apiKey: 'sandbox-v2-key' };
-const SANDBOX_V3_KEY = 'tatango_key_sandbox';
+const SANDBOX_V2 = { email: SANDBOX_ACCOUNT.email, apiKey: SANDBOX_ACCOUNT.v2ApiKey };
+const SANDBOX_V3_KEY = SANDBOX_ACCOUNT.v3ApiKey;
 const TRIGGER_TOKEN = 'bench-trigger-token-4f1c9a7e2b';
 /** RCS sends name a webhook URL; nobody listens there and the sandbox is told to post events late. */
 const EVENTS_URL = 'https://127.0.0.1:9/webhook/bench/tatango?token=bench-not-listening-0000';
@@ -159,20 +161,21 @@ function nodeRun(run, name) {
  * @param {import('../scripts/lib/n8n').RestClient} rest @param {string} workflowId @param {number} expected
  */
 async function drainExecutions(rest, workflowId, expected, timeoutMs = 120000) {
-	const deadline = Date.now() + timeoutMs;
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	/** @param {Record<string, unknown>} filter @returns {Promise<number>} */
+	const countOf = async (filter) => {
+		const q = encodeURIComponent(JSON.stringify({ workflowId, ...filter }));
+		const page = await rest.request('GET', `/rest/executions?filter=${q}&limit=1`);
+		return Number(page.count ?? 0);
+	};
 	let count = 0;
-	for (;;) {
-		const page = await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`);
-		count = Number(page.count ?? 0);
-		const running = await rest.request(
-			'GET',
-			`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status: ['running', 'new'] }))}&limit=1`,
-		);
-		if (count >= expected && Number(running.count ?? 0) === 0) return count;
-		if (Date.now() > deadline) return count;
-		await n8n.sleep(500);
-	}
+	await waitFor(
+		async () => {
+			count = await countOf({});
+			return count >= expected && (await countOf({ status: ['running', 'new'] })) === 0;
+		},
+		{ timeoutMs, intervalMs: 500, orLast: true },
+	);
+	return count;
 }
 
 async function main() {
@@ -481,7 +484,11 @@ function deliveryEvent(id) {
 	return {
 		transactionId: `bench-${id}`,
 		eventType: 'delivery_status',
-		body: { phoneNumber: '2065550200', status: 'success', deliveredAt: new Date().toISOString() },
+		body: {
+			phoneNumber: TEST_NUMBERS.V3_SUCCESS,
+			status: 'success',
+			deliveredAt: new Date().toISOString(),
+		},
 	};
 }
 

@@ -5,6 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/**
+ * The Base URL as the node's transport reads it: trimmed, the default when blank, no trailing
+ * slash (transport/apis.ts baseUrlOf). A blank field tests the default, as the node would use it.
+ */
+const BASE_URL_EXPRESSION =
+	'={{(String($credentials.baseUrl ?? "").trim() || "https://app.tatango.com").replace(/\\/+$/, "")}}';
+
 /** Tatango API v2: HTTP Basic with the account's login e-mail and an API key. */
 export class TatangoApi implements ICredentialType {
 	name = 'tatangoApi';
@@ -83,8 +90,9 @@ export class TatangoApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: BASE_URL_EXPRESSION,
 			url: '/api/v2/accounts/me',
+			disableFollowRedirect: true,
 			method: 'GET',
 			headers: { Accept: 'application/json' },
 		},

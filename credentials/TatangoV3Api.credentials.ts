@@ -5,6 +5,17 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/**
+ * The Base URL as the node's transport reads it: trimmed, the default when blank, no trailing
+ * slash (transport/apis.ts baseUrlOf).
+ */
+const BASE_URL_EXPRESSION =
+	'={{(String($credentials.baseUrl ?? "").trim() || "https://api.v3.tatango.com").replace(/\\/+$/, "")}}';
+
+const EVERY_STATUS_BUT_400 = Array.from({ length: 500 }, (_, index) => 100 + index).filter(
+	(status) => status !== 400,
+);
+
 /** Tatango API v3 (RCS and the message sending API): an API key in the `x-api-key` header. */
 export class TatangoV3Api implements ICredentialType {
 	name = 'tatangoV3Api';
@@ -82,22 +93,25 @@ export class TatangoV3Api implements ICredentialType {
 	};
 
 	// v3 has no read-only endpoint. An empty send request is refused by validation (400) when the
-	// key is good and with 403 when it is not, so testing the key never sends a message.
+	// key is good and with 403 when it is not, so testing the key never sends a message. Only that
+	// 400 counts as success: any other answer (a 404 from a wrong Base URL, a 2xx from something
+	// that is not Tatango) fails the test. n8n can only list the statuses to treat as errors, so the
+	// list is every status but 400.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: BASE_URL_EXPRESSION,
 			url: '/transactional_messages/send_rcs_rich_card',
 			method: 'POST',
 			body: {},
 			json: true,
-			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			ignoreHttpStatusErrors: { ignore: true, except: EVERY_STATUS_BUT_400 },
 		},
 		rules: [
 			{
-				type: 'responseSuccessBody',
+				type: 'responseCode',
 				properties: {
-					key: 'message',
-					value: 'Forbidden',
+					value: 403,
 					message: 'The API key was refused (403): check the key, or create a new one',
 				},
 			},

@@ -1,5 +1,6 @@
 // @ts-check
 'use strict';
+const { SANDBOX_ACCOUNT } = require('./fixtures');
 
 /**
  * Sandbox configuration: defaults, option merging and runtime patches (POST /_sandbox/config).
@@ -42,20 +43,20 @@ const DEFAULTS = {
 	accounts: {
 		v2: [
 			{
-				email: 'sandbox@example.com',
-				apiKey: 'sandbox-v2-key',
-				accountId: 37,
-				username: 'sandbox',
+				email: SANDBOX_ACCOUNT.email,
+				apiKey: SANDBOX_ACCOUNT.v2ApiKey,
+				accountId: SANDBOX_ACCOUNT.accountId,
+				username: SANDBOX_ACCOUNT.username,
 			},
 			{
-				email: 'sandbox@example.com',
-				apiKey: 'disabled-v2-key',
-				accountId: 37,
-				username: 'sandbox',
+				email: SANDBOX_ACCOUNT.email,
+				apiKey: SANDBOX_ACCOUNT.disabledV2ApiKey,
+				accountId: SANDBOX_ACCOUNT.accountId,
+				username: SANDBOX_ACCOUNT.username,
 				disabled: true,
 			},
 		],
-		v3: [{ apiKey: 'tatango_key_sandbox', accountId: 37 }],
+		v3: [{ apiKey: SANDBOX_ACCOUNT.v3ApiKey, accountId: SANDBOX_ACCOUNT.accountId }],
 	},
 	webhookDelayMs: 250,
 	replyDelayMs: null,

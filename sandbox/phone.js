@@ -228,8 +228,22 @@ function isGsm7(text) {
 	return true;
 }
 
+const GSM_EXTENSION_SET = new Set(GSM_EXTENSION);
+
+/**
+ * Length of a GSM 7-bit text as an SMS carries it: an extension character is an escape plus
+ * itself, two septets. "1-160" for an SMS text means 160 septets, one segment.
+ * @param {string} text
+ */
+function gsm7Septets(text) {
+	let septets = 0;
+	for (const ch of text) septets += GSM_EXTENSION_SET.has(ch) ? 2 : 1;
+	return septets;
+}
+
 module.exports = {
 	TEST_NUMBERS,
+	gsm7Septets,
 	isTenDigits,
 	isUsCaNumber,
 	normalizeUsCa,

@@ -113,6 +113,8 @@ class SandboxState {
 		/** Work the service queues and finishes later (list tag deletion). */
 		/** @type {{ dueMs: number, run: () => void }[]} */
 		this.queuedJobs = [];
+		/** Custom field definitions per list, in creation order. @type {Map<number, Record<string, any>[]>} */
+		this.customFields = new Map();
 		seedBroadcasts(this, seed.broadcasts, now);
 		/** @type {{ phone: string, text: string, at: string, atMs: number, listId?: number }[]} */
 		this.inbound = [];
@@ -206,6 +208,24 @@ class SandboxState {
 		return m;
 	}
 
+	/** Every list webhook, oldest first (the control API's view). */
+	allListWebhooks() {
+		return [...this.listWebhooks.values()]
+			.flatMap((hooks) => [...hooks.values()])
+			.sort((a, b) => a.id - b.id)
+			.map((hook) => ({ ...hook }));
+	}
+
+	/** @param {number} listId */
+	customFieldsOf(listId) {
+		let fields = this.customFields.get(listId);
+		if (!fields) {
+			fields = [];
+			this.customFields.set(listId, fields);
+		}
+		return fields;
+	}
+
 	/** @param {number} listId */
 	webhooksOf(listId) {
 		let m = this.listWebhooks.get(listId);
@@ -264,6 +284,10 @@ class SandboxState {
 			keyword_name: null,
 			...carrier,
 			tags: [...sub.tags],
+			// Every custom field of the list is a flat key: its value, else its default, else null.
+			...Object.fromEntries(
+				this.customFieldsOf(sub.listId).map((field) => [field.key, field.default_value ?? null]),
+			),
 			...sub.custom,
 		};
 		if (opts.withTotal)

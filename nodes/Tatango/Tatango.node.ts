@@ -6,8 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as customField from './actions/customField/customField.resource';
 import * as keyword from './actions/keyword/keyword.resource';
 import * as list from './actions/list/list.resource';
+import * as mms from './actions/mms/mms.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
@@ -15,6 +17,7 @@ import * as sms from './actions/sms/sms.resource';
 import { canvasSubtitle } from './actions/subtitle';
 import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
+import * as whatsApp from './actions/whatsApp/whatsApp.resource';
 import { listSearch } from './methods';
 
 export class Tatango implements INodeType {
@@ -49,16 +52,41 @@ export class Tatango implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Custom Field', value: 'customField' },
 					{ name: 'Keyword', value: 'keyword' },
 					{ name: 'List', value: 'list' },
+					{
+						name: 'MMS Message',
+						value: 'mms',
+						description: 'Picture and video messages (v3 API, with delivery events)',
+					},
 					{ name: 'MOMT Report', value: 'momtReport' },
-					{ name: 'RCS Message', value: 'rcs' },
-					{ name: 'SMS', value: 'sms' },
+					{
+						name: 'RCS Message',
+						value: 'rcs',
+						description: 'Rich text, cards, carousels and files (v3 API, with delivery events)',
+					},
+					{
+						name: 'SMS',
+						value: 'sms',
+						description: 'Texts at up to 10 per second with delivery events (v3 API)',
+					},
 					{ name: 'Subscriber', value: 'subscriber' },
-					{ name: 'Transactional Message', value: 'transactionalMessage' },
+					{
+						name: 'Transactional Message',
+						value: 'transactionalMessage',
+						description:
+							'SMS or MMS through the v2 API (one every 3 seconds), replies to a callback URL',
+					},
+					{
+						name: 'WhatsApp',
+						value: 'whatsApp',
+						description: 'Approved WhatsApp templates, with an SMS fallback (v3 API)',
+					},
 				],
 				default: 'subscriber',
 			},
+			...customField.description,
 			...subscriber.description,
 			...keyword.description,
 			...transactionalMessage.description,
@@ -66,6 +94,8 @@ export class Tatango implements INodeType {
 			...momtReport.description,
 			...rcs.description,
 			...sms.description,
+			...mms.description,
+			...whatsApp.description,
 		],
 	};
 

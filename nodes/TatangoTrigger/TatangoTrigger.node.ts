@@ -11,10 +11,17 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { searchLists } from '../Tatango/methods/listSearch';
 import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
-import { classifyEvent, isKnownDeliveryStatus, readPayload, toOutputJson } from './events';
+import {
+	classifyEvent,
+	isKnownDeliveryStatus,
+	MAX_PAYLOAD_DEPTH,
+	readPayload,
+	toOutputJson,
+} from './events';
 import {
 	CARRIED_RECORD_FIELD,
 	claimInProcess,
@@ -22,9 +29,15 @@ import {
 	isRecorded,
 	recordRun,
 } from './recentEvents';
+import {
+	createListWebhook,
+	deleteListWebhook,
+	expectedListToken,
+	listWebhookExists,
+} from './registration';
 
 const PANEL_WHERE =
-	"Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with <code>?token=</code> and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), in one send's Webhook URL, or in a list webhook's callback URL in Tatango.";
+	'With Source "A List", there is nothing to copy: the trigger registers this URL on the list in Tatango while it listens. With "Sends That Name This URL", Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with ?token= and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), or in one send\'s Webhook URL.';
 
 export class TatangoTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,10 +48,12 @@ export class TatangoTrigger implements INodeType {
 		// 1.1 behaves as 1. It exists because n8n treats every start node of version 1 as its own
 		// Webhook node v1 and evaluates an expression for it on each call (the "binary data" option):
 		// an expression isolate per event, even where n8n takes isolates only when needed.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 2 adds nothing but the default Source: a list webhook the trigger registers itself. Saved
+		// triggers of 1 and 1.1 hold no Source and stay on sends that name their URL.
+		version: [1, 1.1, 2],
+		defaultVersion: 2,
 		subtitle:
-			'={{ ($parameter["events"] || []).length >= 9 ? "All events" : ($parameter["events"] || []).join(", ") }}',
+			'={{ $parameter["source"] === "list" ? "List: " + ($parameter["listEvents"] || []).join(", ") : ($parameter["events"] || []).length >= 9 ? "All events" : ($parameter["events"] || []).join(", ") }}',
 		// n8n's node creator shows the Tatango node and this trigger as one entry and gives it this
 		// description (not the action node's), in "What happens next?" too: it says what both do.
 		description:
@@ -48,9 +63,14 @@ export class TatangoTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
+				name: 'tatangoApi',
+				required: true,
+				displayOptions: { show: { source: ['list'] } },
+			},
+			{
 				name: 'tatangoV3Api',
 				required: true,
-				displayOptions: { show: { requireApiKey: [true] } },
+				displayOptions: { show: { source: ['sends'], requireApiKey: [true] } },
 			},
 		],
 		webhooks: [
@@ -68,9 +88,9 @@ export class TatangoTrigger implements INodeType {
 			header: PANEL_WHERE,
 			executionsHelp: {
 				inactive:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Listen for test event", then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow and give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow and give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
 				active:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Listen for test event", then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
 			},
 			activationHint:
 				'Once you have finished building your workflow, publish it and give Tatango the production URL with your token.',
@@ -78,15 +98,19 @@ export class TatangoTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// Tatango has no API to register a webhook: the URL travels with each send (v3) or is entered in
-	// Tatango (v2 lists). These methods only check, when the trigger starts listening, that it can
-	// tell genuine calls from others.
+	methods = { listSearch: { searchLists } };
+
+	// A list source registers a list webhook through Tatango's API (registration.ts). Sends carry
+	// their webhook URL themselves: for them these methods only check, when the trigger starts
+	// listening, that it can tell genuine calls from others.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				if (sourceOf(this) === 'list') return await listWebhookExists(this);
 				return false;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
+				if (sourceOf(this) === 'list') return await createListWebhook(this);
 				const token = String(this.getNodeParameter('secretToken', '')).trim();
 				if (!isUsableToken(token)) {
 					throw new NodeOperationError(
@@ -110,6 +134,7 @@ export class TatangoTrigger implements INodeType {
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				if (sourceOf(this) === 'list') return await deleteListWebhook(this);
 				return true;
 			},
 		},
@@ -118,8 +143,20 @@ export class TatangoTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 
-		// 1. Who is calling. Nothing about the call is read before it passes.
-		const requireApiKey = this.getNodeParameter('requireApiKey', false) === true;
+		// 1. Who is calling. Nothing about the call is read before it passes. A registered list webhook's
+		// token is derived from the credential (registration.ts); the sends' token is typed in.
+		const fromList = sourceOf(this) === 'list';
+		const requireApiKey = !fromList && this.getNodeParameter('requireApiKey', false) === true;
+		let expectedToken = '';
+		if (fromList) {
+			try {
+				expectedToken = await expectedListToken(this);
+			} catch {
+				expectedToken = ''; // refused below as tokenNotConfigured
+			}
+		} else {
+			expectedToken = String(this.getNodeParameter('secretToken', '')).trim();
+		}
 		let expectedApiKey: string | undefined;
 		if (requireApiKey) {
 			try {
@@ -132,7 +169,7 @@ export class TatangoTrigger implements INodeType {
 		const auth = checkCall({
 			query: this.getQueryData() as Record<string, unknown>,
 			headers: this.getHeaderData() as Record<string, unknown>,
-			expectedToken: String(this.getNodeParameter('secretToken', '')).trim(),
+			expectedToken,
 			requireApiKey,
 			expectedApiKey,
 		});
@@ -160,6 +197,8 @@ export class TatangoTrigger implements INodeType {
 				empty: 'The body is empty: expected a Tatango event (a JSON object)',
 				malformed: 'The body is not valid JSON: expected a Tatango event (a JSON object)',
 				notObject: 'The body is not a JSON object: expected one Tatango event',
+				tooDeep: `The body is nested more than ${MAX_PAYLOAD_DEPTH} levels deep: not a Tatango event`,
+				tooLarge: 'The body holds more values or text than a Tatango event: not a Tatango event',
 			}[read.problem];
 			return answerItself(this, 400, { error: message });
 		}
@@ -172,8 +211,12 @@ export class TatangoTrigger implements INodeType {
 		if (!event.recognized) {
 			if (!passUnknown) return ignored('unknown event type');
 		} else {
-			const events = this.getNodeParameter('events', []) as string[];
+			const events = this.getNodeParameter(fromList ? 'listEvents' : 'events', []) as string[];
 			if (!events.includes(event.event)) return ignored('event type not selected');
+			// A webhook left on a list the trigger no longer watches.
+			if (fromList && event.listId !== null && event.listId !== listIdOf(this)) {
+				return ignored('another list');
+			}
 			if (event.event === 'delivery_status') {
 				const statuses = this.getNodeParameter('deliveryStatuses', []) as string[];
 				if (isKnownDeliveryStatus(event.status)) {
@@ -268,6 +311,15 @@ export class TatangoTrigger implements INodeType {
 		// An item without a payload object (not from webhook()) cannot be recognised: it passes.
 		return [items.filter((_, index) => !dropped.has(index))];
 	}
+}
+
+/** Where the trigger's events come from; saved triggers of versions 1 and 1.1 default to sends. */
+function sourceOf(context: IHookFunctions | IWebhookFunctions): 'list' | 'sends' {
+	return context.getNodeParameter('source', 'sends') === 'list' ? 'list' : 'sends';
+}
+
+function listIdOf(context: IWebhookFunctions): string {
+	return String(context.getNodeParameter('listId', '', { extractValue: true }) ?? '').trim();
 }
 
 /** The duplicate window in ms; 0 (or anything not a positive number) turns the check off. */

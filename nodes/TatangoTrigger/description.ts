@@ -1,8 +1,10 @@
 // The Tatango Trigger's parameters.
 import type { INodeProperties } from 'n8n-workflow';
 
+import { listLocator } from '../Tatango/actions/common.descriptions';
 import { DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { MIN_TOKEN_LENGTH, TOKEN_HEADER, TOKEN_QUERY_PARAMETER } from './authenticity';
+import { LIST_EVENTS } from './listWebhook';
 
 // `name` is what the Events field lists; `action` is the node creator's entry for the event (n8n
 // would otherwise make one from the name, lower-cased: "On cleaned v2 list"). Sorted by name.
@@ -80,12 +82,80 @@ export const STATUS_OPTIONS = [
 	{ name: 'Success', value: 'success', description: 'Delivered' },
 ];
 
+/** The events a list webhook carries, as the Events field names them. */
+const LIST_EVENT_OPTIONS = EVENT_OPTIONS.filter((option) =>
+	(LIST_EVENTS as readonly string[]).includes(option.value),
+);
+
+const SOURCE_OPTIONS = [
+	{
+		name: 'A List (Registered Automatically)',
+		value: 'list',
+		description:
+			"A Tatango list's events (subscribe, unsubscribe, reply...). The trigger registers its own webhook on the list when it starts listening and removes it when it stops: nothing to copy or paste.",
+	},
+	{
+		name: 'Sends That Name This URL',
+		value: 'sends',
+		description:
+			'Delivery statuses and replies of v3 sends (RCS...) and v2 transactional replies: you give Tatango this URL with a Secret Token',
+	},
+];
+
+const onlyFor = (source: 'list' | 'sends') => ({ show: { source: [source] } });
+
 export const triggerProperties: INodeProperties[] = [
+	// Saved workflows of versions 1 and 1.1 hold no Source and keep receiving what they received
+	// (sends); new triggers (version 2) start on the registered list webhook.
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		options: SOURCE_OPTIONS,
+		default: 'sends',
+		displayOptions: { show: { '@version': [1, 1.1] } },
+		description: 'Where the events come from',
+	},
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		options: SOURCE_OPTIONS,
+		default: 'list',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+		description: 'Where the events come from',
+	},
+	{
+		displayName:
+			'Tatango gets this trigger\'s URL when you publish the workflow (or click "Listen for test event") and forgets it when you unpublish (or stop listening). The test and the production URL each get their own webhook on the list.',
+		name: 'listNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: onlyFor('list'),
+	},
+	{
+		...listLocator,
+		description: 'The list whose events start this workflow',
+		displayOptions: onlyFor('list'),
+	},
+	{
+		displayName: 'List Events',
+		name: 'listEvents',
+		type: 'multiOptions',
+		required: true,
+		options: LIST_EVENT_OPTIONS,
+		default: ['subscribe', 'unsubscribe'],
+		displayOptions: onlyFor('list'),
+		description: "Which of the list's events Tatango sends and start the workflow",
+	},
 	{
 		displayName: `Give Tatango this trigger's URL (open <b>Webhook URLs</b> at the top of this panel) with <code>?${TOKEN_QUERY_PARAMETER}=</code> and your Secret Token (at least ${MIN_TOKEN_LENGTH} characters) added, e.g. <code>https://n8n.example.com/webhook/…/tatango?${TOKEN_QUERY_PARAMETER}=YOUR_TOKEN</code>: as the Default Webhook URL of the Tatango V3 API credential (every Send Rich Card without its own webhook URL reports here), as one send's Webhook URL, or as a list webhook's callback URL in Tatango.`,
 		name: 'urlNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: onlyFor('sends'),
 	},
 	{
 		displayName: 'Secret Token',
@@ -95,6 +165,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. the output of: openssl rand -hex 24',
+		displayOptions: onlyFor('sends'),
 		hint: `At least ${MIN_TOKEN_LENGTH} characters`,
 		description: `A random string of at least ${MIN_TOKEN_LENGTH} characters (letters and digits keep the URL simple). Every call must carry it as the "${TOKEN_QUERY_PARAMETER}" query parameter or the "${TOKEN_HEADER}" header; other calls get 401 and start nothing.`,
 	},
@@ -103,6 +174,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'requireApiKey',
 		type: 'boolean',
 		default: false,
+		displayOptions: onlyFor('sends'),
 		description:
 			"Whether calls must also carry an x-api-key header equal to the Tatango v3 credential's API key. Only v3 events (from v3 sends such as RCS) carry it: leave this off if the trigger also receives v2 list webhooks.",
 	},
@@ -123,6 +195,7 @@ export const triggerProperties: INodeProperties[] = [
 			'cleaned',
 			'transactional_message_reply',
 		],
+		displayOptions: onlyFor('sends'),
 		description:
 			'Which events start the workflow. Other known events are answered 200 and ignored.',
 	},
@@ -132,7 +205,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: STATUS_OPTIONS,
 		default: ['success', 'soft bounce', 'hard bounce'],
-		displayOptions: { show: { events: ['delivery_status'] } },
+		displayOptions: { show: { source: ['sends'], events: ['delivery_status'] } },
 		description: 'Which delivery_status statuses start the workflow',
 	},
 	{

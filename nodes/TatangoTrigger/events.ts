@@ -20,7 +20,17 @@ export const KNOWN_EVENTS: readonly string[] = [...V3_EVENTS, ...V2_EVENTS];
 /** `delivery_status` statuses, spelled as Tatango sends them (with a space). */
 export const DELIVERY_STATUSES = ['success', 'soft bounce', 'hard bounce'] as const;
 
-export type PayloadProblem = 'empty' | 'malformed' | 'notObject';
+export type PayloadProblem = 'empty' | 'malformed' | 'notObject' | 'tooDeep' | 'tooLarge';
+
+/**
+ * Bounds on an event: Tatango's events are a few levels deep and a few dozen values. A payload
+ * beyond them is answered 400 before anything walks it (fingerprinting a 3,000-level payload
+ * overflowed the stack, which made n8n answer 500 and the sender retry).
+ */
+export const MAX_PAYLOAD_DEPTH = 32;
+export const MAX_PAYLOAD_VALUES = 10_000;
+/** In characters of its strings and keys together. */
+export const MAX_PAYLOAD_TEXT = 1_000_000;
 
 export type PayloadResult =
 	| { ok: true; payload: IDataObject }
@@ -43,6 +53,8 @@ export interface TatangoEvent {
 	listId: string | null;
 	/** Reply events: what the recipient wrote. */
 	replyText: string | null;
+	/** v3 `reply_received`: the channel the reply came over (`SMS`, `MMS`, `RCS`, `WHATSAPP`...), as sent. */
+	channel: string | null;
 	/** `invalid_phone` reason, or `cleaned` clean_reason. */
 	reason: string | null;
 	/** The event's own time from the payload (deliveredAt, sentAt, timestamp...), as sent. */
@@ -73,9 +85,33 @@ function parseText(text: string): PayloadResult {
 	return fromValue(parsed);
 }
 
+/** Walks a payload without recursion and says whether it stays within the bounds above. */
+export function payloadBoundsProblem(value: unknown): 'tooDeep' | 'tooLarge' | undefined {
+	const stack: Array<[unknown, number]> = [[value, 1]];
+	let values = 0;
+	let text = 0;
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop() as [unknown, number];
+		values++;
+		if (values > MAX_PAYLOAD_VALUES) return 'tooLarge';
+		if (typeof current === 'string') text += current.length;
+		else if (current && typeof current === 'object' && !isBinary(current)) {
+			if (depth > MAX_PAYLOAD_DEPTH) return 'tooDeep';
+			for (const [key, entry] of Object.entries(current)) {
+				text += key.length;
+				stack.push([entry, depth + 1]);
+			}
+		}
+		if (text > MAX_PAYLOAD_TEXT) return 'tooLarge';
+	}
+	return undefined;
+}
+
 function fromValue(value: unknown): PayloadResult {
 	if (!isPlainObject(value)) return { ok: false, problem: 'notObject' };
 	if (Object.keys(value).length === 0) return { ok: false, problem: 'empty' };
+	const problem = payloadBoundsProblem(value);
+	if (problem) return { ok: false, problem };
 	return { ok: true, payload: value };
 }
 
@@ -85,7 +121,7 @@ function fromValue(value: unknown): PayloadResult {
  * leaves the text in the raw body, which is parsed here.
  */
 export function readPayload(body: unknown, rawBody: unknown): PayloadResult {
-	if (isPlainObject(body) && Object.keys(body).length > 0) return { ok: true, payload: body };
+	if (isPlainObject(body) && Object.keys(body).length > 0) return fromValue(body);
 	if (typeof body === 'string') return parseText(body);
 	if (isBinary(body)) return parseText(Buffer.from(body).toString('utf8'));
 	if (body !== undefined && body !== null && !isPlainObject(body)) {
@@ -152,6 +188,7 @@ function emptyEvent(): Omit<TatangoEvent, 'event' | 'recognized' | 'apiVersion' 
 		optId: null,
 		listId: null,
 		replyText: null,
+		channel: null,
 		reason: null,
 		occurredAt: null,
 	};
@@ -192,6 +229,7 @@ function classifyV3(payload: IDataObject, eventType: string): TatangoEvent {
 				event: eventType,
 				recognized: true,
 				replyText: text(body.content),
+				channel: text(body.channel),
 				occurredAt: text(body.sentAt),
 				identity: identityOf(
 					['v3', transactionId, eventType, body.sentAt, body.content],
@@ -349,6 +387,7 @@ export function toOutputJson(
 		optId: event.optId,
 		listId: event.listId,
 		replyText: event.replyText,
+		channel: event.channel,
 		reason: event.reason,
 		payload,
 	};

@@ -73,6 +73,7 @@ async function controlRoutes(app, opts) {
 		messageCounts: state().messageCounts(),
 		inbound: state().inbound.map(({ atMs: _ms, ...m }) => m),
 		webhookDeliveries: state().webhookDeliveries,
+		listWebhooks: state().allListWebhooks(),
 		whatsAppTemplates: state().whatsAppTemplates,
 		faults: ctx.faults.list(),
 		config: publicConfig(ctx.config),
@@ -84,6 +85,15 @@ async function controlRoutes(app, opts) {
 			.messagesFor(phone)
 			.map(({ atMs: _ms, phone: _p, ...m }) => m);
 		return { phone, count: messages.length, messages };
+	});
+
+	// The list webhooks registered through the API (by the Tatango Trigger, say), every list or one.
+	app.get('/webhooks', async (request) => {
+		const listId = /** @type {any} */ (request.query).listId;
+		const webhooks = state()
+			.allListWebhooks()
+			.filter((hook) => listId === undefined || String(hook.list_id) === String(listId));
+		return { count: webhooks.length, webhooks };
 	});
 
 	app.get('/config', async () => publicConfig(ctx.config));

@@ -2,7 +2,7 @@
 'use strict';
 
 const { HttpError } = require('../errors');
-const { normalizeUsCa, isGsm7 } = require('../phone');
+const { normalizeUsCa, isGsm7, gsm7Septets } = require('../phone');
 const { installPipeline, accountOf } = require('../pipeline');
 const { acceptV3Send } = require('../v3sends');
 
@@ -69,15 +69,16 @@ function destination(b) {
 }
 
 /**
- * A GSM 7-bit text of 1 to 160 characters (`content` of an SMS, every `smsFailover`).
+ * A GSM 7-bit text of 1 to 160 septets (`content` of an SMS, every `smsFailover`).
  * @param {unknown} value @param {string} name
  */
 function gsmText(value, name) {
 	if (typeof value !== 'string')
 		throw new HttpError(400, `${name} is required and must be a string`);
-	if (value.length < 1 || value.length > SMS_MAX)
-		throw new HttpError(400, `${name} must be 1 to ${SMS_MAX} characters`);
 	if (!isGsm7(value)) throw new HttpError(400, `${name} must contain GSM 7-bit characters only`);
+	// Characters as one SMS counts them: septets, an extension character taking two.
+	if (value.length < 1 || gsm7Septets(value) > SMS_MAX)
+		throw new HttpError(400, `${name} must be 1 to ${SMS_MAX} characters`);
 	return value;
 }
 

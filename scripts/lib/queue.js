@@ -1,14 +1,14 @@
 // @ts-check
 'use strict';
 /**
- * n8n in queue mode on one machine, for test/queue: Redis and PostgreSQL (Debian packages, installed
- * here when missing) on loopback with throwaway data folders, then one `n8n start` (main), one
+ * n8n in queue mode on one machine, for test/queue: Redis and PostgreSQL (Debian packages that
+ * scripts/setup-system.sh installs) on loopback with throwaway data folders, then one `n8n start` (main), one
  * `n8n webhook` and two `n8n worker` processes sharing them, each with the packed package installed
  * as a community package in its own user folder (as on separate machines; the encryption key is
  * shared through N8N_ENCRYPTION_KEY).
  *
  * Every process runs in its own process group and is killed when this process exits (the
- * bookkeeping of ./n8n.js); `stop()` stops them in order (n8n first, then Redis and PostgreSQL).
+ * bookkeeping of ./processes.js); `stop()` stops them in order (n8n first, then Redis and PostgreSQL).
  *
  * Which process ran what: every n8n process gets `TATANGO_QUEUE_PROCESS=<its name>` and
  * `N8N_BLOCK_ENV_ACCESS_IN_NODE=false`, so a node expression `{{ $env.TATANGO_QUEUE_PROCESS }}`
@@ -19,11 +19,10 @@ const fs = require('fs');
 const os = require('os');
 const net = require('net');
 const path = require('path');
-const { spawn, spawnSync } = require('child_process');
+const { spawnSync } = require('child_process');
 const n8n = require('./n8n');
-
-/** Debian packages this needs, and the binary that shows each is installed. */
-const APT_PACKAGES = ['redis-server', 'postgresql'];
+const { assertPortsFree, startProcess, stopLeftover } = require('./processes');
+const { waitFor } = require('./wait');
 
 /**
  * Ports, all in 5900–5999 (other suites use 5678/5679, random e2e ports and 5800+).
@@ -79,150 +78,31 @@ function redisServerBin() {
 	return null;
 }
 
-/**
- * Runs a command, its output streamed line by line through `log` (with a prefix).
- * @param {string} cmd @param {string[]} args
- * @param {{ log: (s: string) => void, env?: NodeJS.ProcessEnv, prefix?: string }} o
- * @returns {Promise<{ code: number|null, output: string }>}
- */
-function runStreaming(cmd, args, o) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, {
-			env: o.env || process.env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let output = '';
-		let partial = '';
-		/** @param {Buffer} d */
-		const onData = (d) => {
-			output += d;
-			partial += d;
-			const lines = partial.split('\n');
-			partial = lines.pop() || '';
-			for (const l of lines) if (l.trim()) o.log(`${o.prefix || '  '}${l}`);
-		};
-		child.stdout.on('data', onData);
-		child.stderr.on('data', onData);
-		child.on('error', reject);
-		child.on('close', (code) => {
-			if (partial.trim()) o.log(`${o.prefix || '  '}${partial}`);
-			resolve({ code, output });
-		});
-	});
-}
-
-/**
- * Installs redis-server and postgresql with apt-get when they are missing (idempotent: nothing
- * happens when both are there). Needs root. Services are not started by the packages when a
- * policy-rc.d forbids it (Docker images have one); when none exists, one is put in place for the
- * install only, so the packages do not start servers on the default ports.
- * @param {{ log?: (s: string) => void }} [o]
- * @returns {Promise<{ installed: string[], seconds: number }>}
- */
-async function ensureSystemPackages(o = {}) {
-	const log = o.log || defaultLog;
-	const t0 = Date.now();
-	const missing = [];
-	if (!redisServerBin()) missing.push('redis-server');
-	if (!postgresBinDir()) missing.push('postgresql');
-	if (!missing.length) return { installed: [], seconds: 0 };
-	if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-		throw new Error(
-			`${missing.join(' and ')} missing: run as root, or install them: apt-get install ${missing.join(' ')}`,
-		);
-	}
-	log(`queue: installing ${missing.join(', ')} with apt-get (about a minute)`);
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'a' };
-	const aptOpts = [
-		'-o',
-		'DPkg::Lock::Timeout=600',
-		'-o',
-		'Dpkg::Options::=--force-confdef',
-		'-o',
-		'Dpkg::Options::=--force-confold',
-	];
-	const policy = '/usr/sbin/policy-rc.d';
-	const ownPolicy = !fs.existsSync(policy);
-	if (ownPolicy)
-		fs.writeFileSync(
-			policy,
-			'#!/bin/sh\n# put here by n8n-nodes-tatango scripts/lib/queue.js during apt-get install\nexit 101\n',
-			{ mode: 0o755 },
-		);
-	try {
-		const install = () =>
-			runStreaming(
-				'apt-get',
-				['install', '-y', '-q', '--no-install-recommends', ...aptOpts, ...missing],
-				{ log, env, prefix: '  apt: ' },
-			);
-		let r = await install();
-		if (r.code !== 0) {
-			log('queue: apt-get install failed; running apt-get update and trying again');
-			const u = await runStreaming('apt-get', ['update', '-q', ...aptOpts], {
-				log,
-				env,
-				prefix: '  apt: ',
-			});
-			if (u.code !== 0) throw new Error(`apt-get update failed (exit ${u.code})`);
-			r = await install();
-		}
-		if (r.code !== 0)
-			throw new Error(
-				`apt-get install ${missing.join(' ')} failed (exit ${r.code}):\n${r.output.slice(-3000)}`,
-			);
-	} finally {
-		if (ownPolicy) fs.rmSync(policy, { force: true });
-	}
-	if (!redisServerBin() || !postgresBinDir())
-		throw new Error('apt-get install finished but redis-server or postgres is still missing');
-	const seconds = (Date.now() - t0) / 1000;
-	log(`queue: installed ${missing.join(', ')} in ${seconds.toFixed(1)}s`);
-	return { installed: missing, seconds };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-/** @param {number} pid */
-function isAlive(pid) {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (e) {
-		return e.code === 'EPERM';
-	}
-}
-
 /**
- * @param {number} port @param {number} timeoutMs
- * @returns {Promise<void>} resolves once Redis answers PING with PONG
+ * A probe for `waitFor`: whether Redis on 127.0.0.1:`port` answers PING with PONG now.
+ * @param {number} port @returns {Promise<boolean>}
  */
-async function waitForRedis(port, timeoutMs) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const ok = await new Promise((resolve) => {
-			const sock = net.connect({ port, host: '127.0.0.1' });
-			let buf = '';
-			sock.setTimeout(1000, () => {
-				sock.destroy();
-				resolve(false);
-			});
-			sock.once('connect', () => sock.write('PING\r\n'));
-			sock.on('data', (d) => {
-				buf += d;
-				if (buf.includes('\r\n')) {
-					sock.destroy();
-					resolve(buf.startsWith('+PONG'));
-				}
-			});
-			sock.once('error', () => resolve(false));
+function redisAnswersPing(port) {
+	return new Promise((resolve) => {
+		const sock = net.connect({ port, host: '127.0.0.1' });
+		let buf = '';
+		sock.setTimeout(1000, () => {
+			sock.destroy();
+			resolve(false);
 		});
-		if (ok) return;
-		if (Date.now() > deadline)
-			throw new Error(`redis on 127.0.0.1:${port} did not answer PING within ${timeoutMs / 1000}s`);
-		await n8n.sleep(100);
-	}
+		sock.once('connect', () => sock.write('PING\r\n'));
+		sock.on('data', (d) => {
+			buf += d;
+			if (buf.includes('\r\n')) {
+				sock.destroy();
+				resolve(buf.startsWith('+PONG'));
+			}
+		});
+		sock.once('error', () => resolve(false));
+	});
 }
 
 /**
@@ -236,59 +116,37 @@ async function waitForRedis(port, timeoutMs) {
  */
 async function startRedis(o) {
 	const bin = redisServerBin();
-	if (!bin) throw new Error('redis-server is not installed (ensureSystemPackages)');
+	if (!bin) throw new Error('redis-server is not installed: run scripts/setup-system.sh');
 	fs.mkdirSync(o.dir, { recursive: true });
 	const pidFile = path.join(o.dir, 'redis.pid.owner');
-	await n8n.stopLeftover(pidFile, { cmdPattern: /redis-server/, signal: 'SIGINT' });
-	if (await n8n.portInUse(o.port)) throw new Error(`port ${o.port} is in use on 127.0.0.1 (redis)`);
+	await stopLeftover(pidFile, { cmdPattern: /redis-server/, signal: 'SIGINT' });
+	await assertPortsFree([o.port], 'redis');
 	const logFile = path.join(o.dir, 'redis.log');
-	const out = fs.openSync(logFile, 'a');
-	const child = spawn(
-		bin,
-		[
-			'--port',
-			String(o.port),
-			'--bind',
-			'127.0.0.1',
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--dir',
-			o.dir,
-			'--daemonize',
-			'no',
-			'--protected-mode',
-			'yes',
-		],
-		{ cwd: o.dir, detached: true, stdio: ['ignore', out, out] },
-	);
-	fs.closeSync(out);
-	const pid = /** @type {number} */ (child.pid);
-	n8n.track(pid);
-	fs.writeFileSync(pidFile, String(pid));
-	let exited = '';
-	child.on('exit', (c, s) => (exited = s ? `signal ${s}` : `exit ${c}`));
-	const stop = async () => {
-		if (isAlive(pid)) {
-			try {
-				process.kill(pid, 'SIGTERM');
-			} catch {
-				/* gone */
-			}
-		}
-		await n8n.stopGroup(pid, 5000);
-		fs.rmSync(pidFile, { force: true });
-	};
+	// No persistence: the data lives as long as the test run.
+	const args = [
+		'--port',
+		String(o.port),
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+	];
+	args.push('--dir', o.dir, '--daemonize', 'no', '--protected-mode', 'yes');
+	const proc = startProcess({ command: bin, args, cwd: o.dir, logFile, pidFile, graceMs: 5000 });
 	try {
-		await waitForRedis(o.port, 15000);
+		await waitFor(() => redisAnswersPing(o.port), {
+			timeoutMs: 15000,
+			intervalMs: 100,
+			what: `redis on 127.0.0.1:${o.port}`,
+			stopIf: () => proc.exited() && `redis-server ${proc.exited()}`,
+		});
 	} catch (e) {
-		await stop();
-		throw new Error(
-			`${e.message}${exited ? ` (redis-server ${exited})` : ''}; ${logFile}:\n${readTail(logFile, 20)}`,
-		);
+		await proc.stop();
+		throw new Error(`${e.message}; ${logFile}:\n${readTail(logFile, 20)}`);
 	}
-	return { name: 'redis', pid, port: o.port, logFile, stop };
+	return { name: 'redis', pid: proc.pid, port: o.port, logFile, stop: proc.stop };
 }
 
 /** @param {string} file @param {number} n */
@@ -321,12 +179,11 @@ function postgresUser() {
  */
 async function startPostgres(o) {
 	const bin = postgresBinDir();
-	if (!bin) throw new Error('PostgreSQL is not installed (ensureSystemPackages)');
+	if (!bin) throw new Error('PostgreSQL is not installed: run scripts/setup-system.sh');
 	const owner = postgresUser();
 	const pidFile = path.join(path.dirname(o.dir), `${path.basename(o.dir)}.pid.owner`);
-	await n8n.stopLeftover(pidFile, { cmdPattern: /postgres/, signal: 'SIGINT' });
-	if (await n8n.portInUse(o.port))
-		throw new Error(`port ${o.port} is in use on 127.0.0.1 (postgres)`);
+	await stopLeftover(pidFile, { cmdPattern: /postgres/, signal: 'SIGINT' });
+	await assertPortsFree([o.port], 'postgres');
 	fs.rmSync(o.dir, { recursive: true, force: true });
 	fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
 	const dataDir = path.join(o.dir, 'data');
@@ -360,11 +217,9 @@ async function startPostgres(o) {
 	if (init.status !== 0)
 		throw new Error(`initdb failed (exit ${init.status}):\n${init.stderr}\n${init.stdout}`);
 
-	const out = fs.openSync(logFile, 'a');
-	if (owner) fs.fchownSync(out, owner.uid, owner.gid);
-	const child = spawn(
-		path.join(bin, 'postgres'),
-		[
+	const proc = startProcess({
+		command: path.join(bin, 'postgres'),
+		args: [
 			'-D',
 			dataDir,
 			'-p',
@@ -373,6 +228,7 @@ async function startPostgres(o) {
 			'listen_addresses=127.0.0.1',
 			'-c',
 			`unix_socket_directories=${sockDir}`,
+			// Throwaway data: no need to survive a crash, so no waiting for the disk.
 			'-c',
 			'fsync=off',
 			'-c',
@@ -384,26 +240,16 @@ async function startPostgres(o) {
 			'-c',
 			'shared_buffers=64MB',
 		],
-		{ cwd: o.dir, detached: true, stdio: ['ignore', out, out], ...asOwner },
-	);
-	fs.closeSync(out);
-	const pid = /** @type {number} */ (child.pid);
-	n8n.track(pid);
-	fs.writeFileSync(pidFile, String(pid));
-	let exited = '';
-	child.on('exit', (c, s) => (exited = s ? `signal ${s}` : `exit ${c}`));
+		cwd: o.dir,
+		logFile,
+		pidFile,
+		...(owner || {}),
+		// Fast shutdown: disconnects n8n's clients instead of waiting for them.
+		stopSignal: 'SIGINT',
+		graceMs: 1000,
+	});
 	const stop = async () => {
-		if (isAlive(pid)) {
-			try {
-				process.kill(pid, 'SIGINT'); // fast shutdown: disconnects clients, no waiting for them
-			} catch {
-				/* gone */
-			}
-			const deadline = Date.now() + 10000;
-			while (Date.now() < deadline && isAlive(pid)) await n8n.sleep(100);
-		}
-		await n8n.stopGroup(pid, 1000);
-		fs.rmSync(pidFile, { force: true });
+		await proc.stop();
 		fs.rmSync(o.dir, { recursive: true, force: true });
 	};
 
@@ -431,23 +277,15 @@ async function startPostgres(o) {
 				encoding: 'utf8',
 			},
 		);
-	const deadline = Date.now() + 30000;
-	for (;;) {
-		if (exited) {
-			await stop().catch(() => {});
-			throw new Error(
-				`postgres ${exited} before it was ready; ${logFile}:\n${readTail(logFile, 30)}`,
-			);
-		}
-		const r = runSql('SELECT 1');
-		if (r.status === 0) break;
-		if (Date.now() > deadline) {
-			await stop();
-			throw new Error(
-				`postgres not ready on 127.0.0.1:${o.port} within 30s: ${r.stderr}\n${readTail(logFile, 30)}`,
-			);
-		}
-		await n8n.sleep(200);
+	try {
+		await waitFor(() => runSql('SELECT 1').status === 0, {
+			timeoutMs: 30000,
+			what: `postgres on 127.0.0.1:${o.port}`,
+			stopIf: () => proc.exited() && `postgres ${proc.exited()} before it was ready`,
+		});
+	} catch (e) {
+		await stop().catch(() => {});
+		throw new Error(`${e.message}; ${logFile}:\n${readTail(logFile, 30)}`);
 	}
 	const pw = o.password.replace(/'/g, "''");
 	for (const sql of [
@@ -460,7 +298,7 @@ async function startPostgres(o) {
 			throw new Error(`psql ${sql.replace(pw, '***')} failed: ${r.stderr}`);
 		}
 	}
-	return { name: 'postgres', pid, port: o.port, logFile, dataDir, stop };
+	return { name: 'postgres', pid: proc.pid, port: o.port, logFile, dataDir, stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -518,7 +356,7 @@ function clusterEnv(o) {
  */
 async function startQueueProcess(o) {
 	const userFolder = path.join(o.dir, o.name);
-	await n8n.stopLeftover(path.join(userFolder, 'n8n.pid')); // an interrupted earlier run
+	await stopLeftover(path.join(userFolder, 'n8n.pid')); // an interrupted earlier run
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	const logFile = path.join(o.dir, `${o.name}.log`);
 	fs.rmSync(logFile, { force: true }); // execution ids start over with each new database
@@ -693,18 +531,16 @@ function executionsByWorker(workers) {
  * @returns {Promise<string[]>} the workers that logged starting it (exactly one when all is well)
  */
 async function workersOf(workers, executionId, timeoutMs = 5000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = executionsByWorker(workers).get(String(executionId)) || [];
-		if (found.length || Date.now() > deadline) return found;
-		await n8n.sleep(100);
-	}
+	const found = await waitFor(() => executionsByWorker(workers).get(String(executionId)), {
+		timeoutMs,
+		intervalMs: 100,
+		orLast: true,
+	});
+	return found || [];
 }
 
 module.exports = {
-	APT_PACKAGES,
 	queuePorts,
-	ensureSystemPackages,
 	postgresBinDir,
 	redisServerBin,
 	startRedis,

@@ -13,11 +13,12 @@ const net = require('net');
 const axios = require('axios').default;
 
 const { startSandbox } = require('../../sandbox');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 const { runNode } = require('../helpers/runNode');
 
-const V2_EMAIL = 'sandbox@example.com';
-const V2_KEY = 'sandbox-v2-key';
-const V3_KEY = 'tatango_key_sandbox';
+const V2_EMAIL = SANDBOX_ACCOUNT.email;
+const V2_KEY = SANDBOX_ACCOUNT.v2ApiKey;
+const V3_KEY = SANDBOX_ACCOUNT.v3ApiKey;
 /** A loopback webhook URL nobody listens on; the sandbox posts RCS events late (see below) anyway. */
 const WEBHOOK_URL =
 	'https://127.0.0.1:9/webhook/fault-tests/tatango?token=fault-tests-token-0123456789';

@@ -328,4 +328,4 @@ async function runNode({
 	};
 }
 
-module.exports = { runNode, NODE_TYPE, NODE_NAME };
+module.exports = { runNode, NODE_TYPE, NODE_NAME, TestCredentialsHelper, prepareContainer };

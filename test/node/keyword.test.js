@@ -83,7 +83,9 @@ describe('Keyword → Check Availability', () => {
 		const { items, error } = await run('x');
 
 		expect(items).toEqual([]);
-		expect(error.message).toBe('Invalid Keyword: "x" is 1 characters long; a keyword has 2 to 15');
+		expect(error.message).toBe(
+			'Invalid Keyword: "X" is 1 characters long (after upper-casing); a keyword has 2 to 15',
+		);
 		expect(api.isDone()).toBe(false);
 		expect(unmatched).toEqual([]);
 	});

@@ -17,18 +17,17 @@ const update = (parameters) =>
 	});
 
 describe('List → Update Opt-In Settings', () => {
-	test('single opt-in: PUT with the two messages (an empty one as null) and no requests', async () => {
+	test('single opt-in: a message left empty is not sent, so the list keeps the one it has (issue 10, case 13)', async () => {
 		const api = v2Api()
 			.put('/api/v2/lists/101/opt_in_settings', {
 				opt_in_type: 'single',
 				bypass_opt_in_response: false,
 				first_optin_message: 'Welcome to Shop alerts! Reply STOP to end.',
-				second_optin_message: null,
 			})
 			.reply(200, {
 				opt_in_type: 'single',
 				first_optin_message: 'Welcome to Shop alerts! Reply STOP to end.',
-				second_optin_message: null,
+				second_optin_message: 'Welcome back!',
 			});
 
 		const { items, error } = await update({
@@ -46,11 +45,37 @@ describe('List → Update Opt-In Settings', () => {
 					listId: 101,
 					opt_in_type: 'single',
 					first_optin_message: 'Welcome to Shop alerts! Reply STOP to end.',
-					second_optin_message: null,
+					second_optin_message: 'Welcome back!',
 				},
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+
+	test('single opt-in with Clear Messages Left Empty: the empty message is sent as null', async () => {
+		const api = v2Api()
+			.put('/api/v2/lists/101/opt_in_settings', {
+				opt_in_type: 'single',
+				bypass_opt_in_response: false,
+				first_optin_message: 'Welcome to Shop alerts! Reply STOP to end.',
+				second_optin_message: null,
+			})
+			.reply(200, {
+				opt_in_type: 'single',
+				first_optin_message: 'Welcome to Shop alerts! Reply STOP to end.',
+				second_optin_message: null,
+			});
+
+		const { error } = await update({
+			optInType: 'single',
+			firstOptInMessage: 'Welcome to Shop alerts! Reply STOP to end.',
+			secondOptInMessage: '',
+			clearEmptyMessages: true,
+		});
+
+		expect(error).toBeUndefined();
+		api.done();
+		expect(unmatched).toEqual([]);
 	});
 
 	test('double opt-in: follow-up hour and no-response text go only with follow-up', async () => {

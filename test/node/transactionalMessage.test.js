@@ -97,7 +97,9 @@ describe('Transactional Message → Send', () => {
 
 		const { error } = await sendSms({ content: 'x'.repeat(161) });
 
-		expect(error.message).toBe('Invalid Content: is 161 characters long; the maximum is 160');
+		expect(error.message).toBe(
+			'Invalid Content: is 161 characters long; the maximum is 160 (an emoji counts as 2)',
+		);
 		expect(error.context.itemIndex).toBe(0);
 		expect(api.isDone()).toBe(false);
 		expect(unmatched).toEqual([]);

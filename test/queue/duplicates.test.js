@@ -9,6 +9,8 @@
 const crypto = require('crypto');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
+const { waitFor } = require('../../scripts/lib/wait');
+const { SANDBOX_ACCOUNT, TEST_NUMBERS } = require('../../sandbox/fixtures');
 const {
 	publishWorkflows,
 	webhookProcessUrl,
@@ -40,7 +42,7 @@ async function deliver(baseUrl, trigger, event) {
 		`${baseUrl}/webhook/${trigger.webhookPath}?token=${trigger.token}`,
 		event,
 		{
-			headers: { 'x-api-key': 'tatango_key_sandbox' },
+			headers: { 'x-api-key': SANDBOX_ACCOUNT.v3ApiKey },
 			validateStatus: () => true,
 			timeout: 30000,
 		},
@@ -54,19 +56,17 @@ async function deliver(baseUrl, trigger, event) {
  */
 async function waitForCount(workflowId, count) {
 	const c = rest();
-	const deadline = Date.now() + 30000;
-	for (;;) {
-		const list = await c.listExecutions(workflowId);
-		const done = list.filter(
-			(/** @type {any} */ e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status),
-		);
-		if (done.length >= count) return;
-		if (Date.now() > deadline)
-			throw new Error(
-				`workflow ${workflowId}: ${done.length} finished executions, expected ${count}`,
+	await waitFor(
+		async () => {
+			const list = await c.listExecutions(workflowId);
+			return (
+				list.filter(
+					(/** @type {any} */ e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status),
+				).length >= count
 			);
-		await n8n.sleep(100);
-	}
+		},
+		{ timeoutMs: 30000, intervalMs: 100, what: `${count} finished executions of ${workflowId}` },
+	);
 }
 
 /**
@@ -123,7 +123,7 @@ describe('queue mode: duplicate deliveries start one run', () => {
 		const answers = [];
 		for (let i = 0; i < EVENTS; i++) {
 			for (let copy = 0; copy < COPIES; copy++) {
-				const r = await deliver(base, repeats, deliveryEvent(txIds[i], '2065550200'));
+				const r = await deliver(base, repeats, deliveryEvent(txIds[i], TEST_NUMBERS.V3_SUCCESS));
 				answers.push({ event: i, copy, ...r });
 				// The next copy only once this event's run has finished on its worker: whatever the
 				// run records is saved by then.
@@ -211,7 +211,7 @@ describe('queue mode: duplicate deliveries start one run', () => {
 		try {
 			const c = rest();
 			const before = (await c.listExecutions(repeatsId)).length;
-			const event = deliveryEvent(crypto.randomUUID(), '2065550200');
+			const event = deliveryEvent(crypto.randomUUID(), TEST_NUMBERS.V3_SUCCESS);
 			const first = await deliver(second.url, repeats, event);
 			expect(first.body).toEqual({ received: true, started: true });
 			await waitForCount(repeatsId, before + 1);
@@ -226,7 +226,11 @@ describe('queue mode: duplicate deliveries start one run', () => {
 
 			// An older event, recorded several runs ago on the other webhook process, is still known:
 			// each worker run merges the record its webhook call read before saving.
-			const older = await deliver(second.url, repeats, deliveryEvent(txIds[0], '2065550200'));
+			const older = await deliver(
+				second.url,
+				repeats,
+				deliveryEvent(txIds[0], TEST_NUMBERS.V3_SUCCESS),
+			);
 			expect(older.body).toEqual({ received: true, started: false, reason: 'duplicate' });
 			await n8n.sleep(2000);
 			expect((await c.listExecutions(repeatsId)).length).toBe(before + 1);

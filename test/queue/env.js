@@ -10,6 +10,7 @@ const os = require('os');
 const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
+const { sleep, waitFor } = require('../../scripts/lib/wait');
 const queue = require('../../scripts/lib/queue');
 
 const QUEUE_DIR =
@@ -112,23 +113,27 @@ const publicWebhookUrl = (p) => `${state().publicWebhookBase}webhook/${p.replace
  */
 async function settledExecutions(workflowId, o) {
 	const c = rest();
-	const deadline = Date.now() + (o.timeoutMs || 60000);
+	const timeoutMs = o.timeoutMs || 60000;
+	const started = Date.now();
 	const unfinished = (/** @type {any} */ e) =>
 		['new', 'running', 'waiting', 'unknown'].includes(e.status);
 	/** @type {any[]} */
 	let list = [];
-	for (;;) {
-		list = await c.listExecutions(workflowId);
-		if (list.length >= o.count && !list.some(unfinished)) break;
-		if (Date.now() > deadline) break;
-		await n8n.sleep(300);
-	}
-	await n8n.sleep(o.settleMs ?? 2000);
-	for (;;) {
-		list = await c.listExecutions(workflowId);
-		if (!list.some(unfinished) || Date.now() > deadline) break;
-		await n8n.sleep(300);
-	}
+	await waitFor(
+		async () => {
+			list = await c.listExecutions(workflowId);
+			return list.length >= o.count && !list.some(unfinished);
+		},
+		{ timeoutMs, intervalMs: 300, orLast: true },
+	);
+	await sleep(o.settleMs ?? 2000);
+	await waitFor(
+		async () => {
+			list = await c.listExecutions(workflowId);
+			return !list.some(unfinished);
+		},
+		{ timeoutMs: Math.max(0, timeoutMs - (Date.now() - started)), intervalMs: 300, orLast: true },
+	);
 	return [...list].sort((a, b) => Number(a.id) - Number(b.id));
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 /**
- * Queue-mode global setup: Redis and PostgreSQL (apt-get when missing), build, pack, n8n (cache),
+ * Queue-mode global setup: Redis and PostgreSQL (installed by scripts/setup-system.sh), build, pack, n8n (cache),
  * the sandbox, then n8n in queue mode (main, webhook process, two workers; scripts/lib/queue.js),
  * the owner account and the sandbox credentials. Every step is timed (printed and kept in the
  * state file). Leftovers of an interrupted earlier run are stopped first (pid files).
@@ -17,6 +17,7 @@ const {
 	SANDBOX_CREDENTIAL_IDS,
 } = require('../../scripts/lib/sandbox-process');
 const { QUEUE_DIR, STATE_FILE, PACED_CREDENTIAL } = require('./env');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 const OWNER = { email: 'queue@example.com', password: 'QueueOwner1' };
 
@@ -40,9 +41,9 @@ module.exports = async function globalSetup() {
 	const ports = queue.queuePorts();
 
 	try {
-		await step('redis-server and postgresql (apt-get when missing)', () =>
-			queue.ensureSystemPackages({ log }),
-		);
+		if (!queue.redisServerBin() || !queue.postgresBinDir()) {
+			throw new Error('redis-server or PostgreSQL is missing: run `bash scripts/setup-system.sh`');
+		}
 		if (!process.env.TATANGO_QUEUE_SKIP_BUILD && !process.env.TATANGO_E2E_SKIP_BUILD) {
 			await step('npm run build', () => {
 				const r = spawnSync('npm', ['run', 'build'], { cwd: n8n.REPO_ROOT, encoding: 'utf8' });
@@ -81,7 +82,7 @@ module.exports = async function globalSetup() {
 					{
 						...PACED_CREDENTIAL,
 						data: {
-							apiKey: 'tatango_key_sandbox',
+							apiKey: SANDBOX_ACCOUNT.v3ApiKey,
 							baseUrl: sandbox.url,
 							defaultWebhookUrl: '',
 							requestsPerSecond: 5,

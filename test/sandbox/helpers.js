@@ -3,10 +3,12 @@
 
 const http = require('node:http');
 const { startSandbox } = require('../../sandbox');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
+const { waitFor: waitUntil } = require('../../scripts/lib/wait');
 
-const V2_EMAIL = 'sandbox@example.com';
-const V2_KEY = 'sandbox-v2-key';
-const V3_KEY = 'tatango_key_sandbox';
+const V2_EMAIL = SANDBOX_ACCOUNT.email;
+const V2_KEY = SANDBOX_ACCOUNT.v2ApiKey;
+const V3_KEY = SANDBOX_ACCOUNT.v3ApiKey;
 
 /** Options that make every asynchronous part of the sandbox run in milliseconds. */
 const FAST = {
@@ -95,14 +97,8 @@ async function control(sb, method, path, body) {
  * @param {number} [timeoutMs]
  * @returns {Promise<T>}
  */
-async function waitFor(fn, timeoutMs = 5000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await fn();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
-		await new Promise((r) => setTimeout(r, 10));
-	}
+function waitFor(fn, timeoutMs = 5000) {
+	return waitUntil(fn, { timeoutMs, intervalMs: 10 });
 }
 
 /**

@@ -80,6 +80,51 @@ describe('list webhooks', () => {
 		).toBe(422);
 	});
 
+	test('the list is paginated; the control API shows every registered webhook', async () => {
+		for (const listId of [101, 101, 101, 104]) {
+			await v2(sb, 'POST', `/lists/${listId}/webhooks`, {
+				webhook: { callback_url: `https://example.com/${listId}`, subscribe: true },
+			});
+		}
+		const page2 = await v2(sb, 'GET', '/lists/101/webhooks?per_page=2&page=2');
+		expect(page2.body).toMatchObject({ count: 3, per_page: 2, page: 2, pages_count: 2 });
+		expect(page2.body.webhooks).toHaveLength(1);
+
+		const all = (await control(sb, 'GET', '/webhooks')).body;
+		expect(all.count).toBe(4);
+		expect(all.webhooks.map((/** @type {any} */ h) => h.list_id)).toEqual([101, 101, 101, 104]);
+		const one = (await control(sb, 'GET', '/webhooks?listId=104')).body;
+		expect(one.webhooks).toEqual([
+			expect.objectContaining({ callback_url: 'https://example.com/104' }),
+		]);
+		expect((await control(sb, 'GET', '/inspect')).body.listWebhooks).toEqual(all.webhooks);
+		await control(sb, 'POST', '/reset');
+		expect((await control(sb, 'GET', '/webhooks')).body).toEqual({ count: 0, webhooks: [] });
+	});
+
+	test('unknown list on every route: 404 "List not found"', async () => {
+		for (const [method, path] of [
+			['POST', '/lists/999/webhooks'],
+			['GET', '/lists/999/webhooks/1'],
+			['PUT', '/lists/999/webhooks/1'],
+			['DELETE', '/lists/999/webhooks/1'],
+		]) {
+			const res = await v2(
+				sb,
+				method,
+				path,
+				method === 'POST' || method === 'PUT'
+					? { webhook: { callback_url: 'https://example.com' } }
+					: undefined,
+			);
+			expect([method, res.status, res.body]).toEqual([
+				method,
+				404,
+				{ status: 'error', error: 'List not found' },
+			]);
+		}
+	});
+
 	describe('delivery', () => {
 		/** @type {Awaited<ReturnType<typeof receiver>>} */
 		let rx;
@@ -221,6 +266,28 @@ describe('list webhooks', () => {
 			expect(deliveries.map((/** @type {any} */ d) => d.event)).toEqual(['unsubscribe']);
 			await waitFor(() => rx.received.length === 1);
 			expect(rx.received[0].body.type).toBe('unsubscribe');
+		});
+
+		test('every enabled webhook of the list gets the event; a disabled one does not', async () => {
+			await v2(sb, 'POST', '/lists/101/webhooks', {
+				webhook: { callback_url: `${rx.url}/one`, subscribe: true },
+			});
+			await v2(sb, 'POST', '/lists/101/webhooks', {
+				webhook: { callback_url: `${rx.url}/two`, subscribe: true },
+			});
+			const off = await v2(sb, 'POST', '/lists/101/webhooks', {
+				webhook: { callback_url: `${rx.url}/off`, subscribe: true },
+			});
+			await v2(sb, 'PUT', `/lists/101/webhooks/${off.body.webhook.id}`, {
+				webhook: { enabled: false },
+			});
+			await v2(sb, 'POST', '/lists/101/subscribers', {
+				subscriber: { phone_number: '2065555006' },
+			});
+			await waitFor(() => rx.received.length === 2);
+			await new Promise((r) => setTimeout(r, 50));
+			expect(rx.received.map((r) => r.path).sort()).toEqual(['/one', '/two']);
+			expect(rx.received[0].body).toEqual(rx.received[1].body);
 		});
 
 		test('a transactional reply is posted to webhook_callback_url', async () => {

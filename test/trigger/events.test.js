@@ -87,6 +87,7 @@ describe('classifyEvent: every documented event gets its normalized fields', () 
 			{
 				event: 'reply_received',
 				replyText: 'Thanks for your message!',
+				channel: 'SMS',
 				occurredAt: '2024-01-15T10:30:00Z',
 				transactionId: TX,
 			},
@@ -233,6 +234,20 @@ describe('event identity: what counts as the same event delivered again', () => 
 	});
 });
 
+test.each([
+	['SMS', 'SMS'],
+	['MMS', 'MMS'],
+	['RCS', 'RCS'],
+	['WHATSAPP', 'WHATSAPP'],
+	[undefined, null],
+])('a reply over channel %p outputs channel %p, as sent', (sent, output) => {
+	const payload = samples.replyReceived();
+	/** @type {any} */ (payload.body).channel = sent;
+	const json = toOutputJson(classifyEvent(payload), payload, new Date());
+	expect(json.channel).toBe(output);
+	expect(json.event).toBe('reply_received');
+});
+
 test('the output item has the normalized fields and the payload exactly as received', () => {
 	const payload = samples.deliverySuccess();
 	const json = toOutputJson(classifyEvent(payload), payload, new Date('2024-01-15T10:30:01.000Z'));
@@ -248,6 +263,7 @@ test('the output item has the normalized fields and the payload exactly as recei
 		optId: null,
 		listId: null,
 		replyText: null,
+		channel: null,
 		reason: null,
 		payload: samples.deliverySuccess(),
 	});

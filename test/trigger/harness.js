@@ -24,7 +24,9 @@
 // the workflow had no static data yet. Seen against a real n8n 2.41.1; see docs/trigger.md, "Retries
 // and duplicates". The trigger no longer writes static data in webhook(); `staticChanged` reports
 // whether it did.
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 const { additionalDataFor } = require('../helpers/additionalData');
+const { TestCredentialsHelper, prepareContainer } = require('../helpers/runNode');
 const path = require('node:path');
 const {
 	BinaryDataConfig,
@@ -47,7 +49,7 @@ const NODE_TYPE = 'n8n-nodes-tatango.tatangoTrigger';
 const EFFECT_NAME = 'Act On Event';
 const EFFECT_TYPE = 'test.recordEffect';
 const GOOD_TOKEN = 'tok_0123456789abcdef0123';
-const V3_KEY = 'tatango_key_sandbox';
+const V3_KEY = SANDBOX_ACCOUNT.v3ApiKey;
 
 /** Everything the node logged, to check no secret ever reaches a log line. */
 const logLines = [];
@@ -71,6 +73,10 @@ Container.set(BinaryDataConfig, { mode: 'default' });
  * @param {object} [options]
  * @param {Record<string, unknown>} [options.parameters] node parameters (defaults filled by n8n)
  * @param {{ apiKey?: string } | null} [options.credential] the v3 credential, or null when the node has none
+ * @param {Record<string, unknown>} [options.v2Credential] the v2 credential (list source), if the node has one
+ * @param {number} [options.typeVersion] the node's version (1.1 unless told)
+ * @param {string} [options.webhookBaseUrl] n8n's webhook base URL, for hooks (test URLs replace
+ *   "/webhook" with "/webhook-test")
  * @param {string} [options.workflowId]
  * @param {{ staticData: object, effects?: object[] }} [options.database] shared "database" row, to share
  *   static data between triggers; `effects` collects the items that reached the node after the trigger
@@ -115,6 +121,9 @@ function createTrigger(options = {}) {
 	const parameters = { secretToken: GOOD_TOKEN, ...(options.parameters ?? {}) };
 	const workflowId = options.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
 	const credential = options.credential === undefined ? { apiKey: V3_KEY } : options.credential;
+	const v2Credential = options.v2Credential ?? null;
+	const typeVersion = options.typeVersion ?? 1.1;
+	const webhookBaseUrl = options.webhookBaseUrl ?? 'https://n8n.example.test/webhook';
 
 	function buildWorkflow(
 		staticData = database.staticData === null
@@ -126,12 +135,14 @@ function createTrigger(options = {}) {
 			id: 'node-1',
 			name: NODE_NAME,
 			type: NODE_TYPE,
-			typeVersion: 1.1,
+			typeVersion,
 			position: [0, 0],
 			webhookId: '5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11',
 			parameters: JSON.parse(JSON.stringify(parameters)),
 		};
-		if (credential) node.credentials = { tatangoV3Api: { id: 'cred-1', name: 'Tatango v3' } };
+		node.credentials = {};
+		if (credential) node.credentials.tatangoV3Api = { id: 'cred-1', name: 'Tatango v3' };
+		if (v2Credential) node.credentials.tatangoApi = { id: 'cred-2', name: 'Tatango' };
 		const effect = {
 			id: 'node-2',
 			name: EFFECT_NAME,
@@ -212,13 +223,14 @@ function createTrigger(options = {}) {
 		};
 	}
 
-	const credentialsHelper = {
-		isCredentialUsableByNode: () => true,
-		getDecrypted: async () => {
-			if (!credential) throw new Error('Credentials not found');
-			return { ...credential };
-		},
-	};
+	// n8n's credentials helper as the node tests have it: the type's defaults filled in, and each
+	// credential type's own authentication applied to requests (hooks talk to Tatango).
+	const credentialsHelper = new TestCredentialsHelper(
+		/** @type {any} */ ({
+			...(credential ? { tatangoV3Api: credential } : {}),
+			...(v2Credential ? { tatangoApi: v2Credential } : {}),
+		}),
+	);
 
 	/**
 	 * One HTTP call. `hold` lets two calls load static data before either saves it (a race).
@@ -380,6 +392,45 @@ function createTrigger(options = {}) {
 			if (await methods.checkExists.call(context)) return true;
 			return await methods.create.call(context);
 		},
+		/**
+		 * One webhook method (checkExists, create, delete) as n8n runs it: a HookContext over the
+		 * workflow with static data from "the database", saved back afterwards (n8n saves static data
+		 * after activating and deactivating). `test` is "Listen for test event": the test URL.
+		 * @param {'checkExists' | 'create' | 'delete'} method
+		 * @param {{ test?: boolean }} [o]
+		 */
+		hook: async (method, o = {}) => {
+			prepareContainer();
+			const workflow = buildWorkflow();
+			const base = additionalDataFor({ credentialsHelper, hooks: undefined, executionId: 'hook' });
+			const context = new HookContext(
+				workflow,
+				workflow.getNode(NODE_NAME),
+				{
+					...base,
+					webhookBaseUrl,
+					webhookTestBaseUrl: webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
+				},
+				o.test ? 'manual' : 'trigger',
+				o.test ? 'manual' : 'activate',
+				/** @type {any} */ ({
+					webhookDescription: nodeType.description.webhooks[0],
+					isTest: o.test,
+				}),
+			);
+			try {
+				return await nodeType.webhookMethods.default[method].call(context);
+			} finally {
+				if (workflow.staticData.__dataChanged === true) {
+					const saved = JSON.parse(JSON.stringify(workflow.staticData));
+					delete saved.__dataChanged;
+					database.staticData = saved;
+				}
+			}
+		},
+		/** The URL n8n gives the trigger (production, or test). @param {{ test?: boolean }} [o] */
+		webhookUrl: (o = {}) =>
+			`${o.test ? webhookBaseUrl.replace(/\/webhook$/, '/webhook-test') : webhookBaseUrl}/5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11/tatango`,
 	};
 }
 

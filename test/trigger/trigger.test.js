@@ -41,6 +41,16 @@ describe('node description', () => {
 		);
 	});
 
+	test('panel text: no HTML in the header (n8n shows it as plain text), the button named as n8n 2.41 names it', () => {
+		const panel = /** @type {any} */ (description.triggerPanel);
+		expect(panel.header).not.toMatch(/<[a-z/]/i);
+		expect(panel.header).toContain('?token=');
+		for (const help of [panel.executionsHelp.inactive, panel.executionsHelp.active]) {
+			expect(help).toContain('Click "Execute step"');
+			expect(help).not.toContain('Listen for test event');
+		}
+	});
+
 	test('is registered in package.json with its codex file and icons', () => {
 		const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 		expect(pkg.n8n.nodes).toContain('dist/nodes/TatangoTrigger/TatangoTrigger.node.js');
@@ -56,11 +66,15 @@ describe('node description', () => {
 		}
 	});
 
-	test('asks for the v3 credential only when the API key check is on', () => {
+	test('asks for the v2 credential for a list, the v3 one only when the API key check is on', () => {
 		expect(description.credentials).toEqual([
 			expect.objectContaining({
+				name: 'tatangoApi',
+				displayOptions: { show: { source: ['list'] } },
+			}),
+			expect.objectContaining({
 				name: 'tatangoV3Api',
-				displayOptions: { show: { requireApiKey: [true] } },
+				displayOptions: { show: { source: ['sends'], requireApiKey: [true] } },
 			}),
 		]);
 	});
@@ -712,6 +726,14 @@ describe('duplicates: what turns the check off, and how long it lasts', () => {
 	});
 });
 
+/** `base` with a chain of `depth` nested objects under `data`, built without recursion. @param {Record<string, unknown>} base @param {number} depth */
+function nested(base, depth) {
+	/** @type {Record<string, unknown>} */
+	let inner = { end: true };
+	for (let i = 0; i < depth; i++) inner = { next: inner };
+	return { ...base, data: inner };
+}
+
 describe('bad bodies: 400, nothing starts', () => {
 	test.each([
 		[
@@ -731,6 +753,40 @@ describe('bad bodies: 400, nothing starts', () => {
 		['a JSON number', { body: 7 }, 'not a JSON object'],
 		['an empty body', { body: undefined, rawBody: Buffer.alloc(0) }, 'empty'],
 		['an empty object', { body: {} }, 'empty'],
+		// Issue 10, case 14: fingerprinting such payloads overflowed the stack (n8n answered 500).
+		[
+			'an unknown event 3,000 levels deep',
+			{ body: nested({ eventType: 'x' }, 3000) },
+			'nested more than 32 levels',
+		],
+		[
+			'a delivery event without its ID, 3,000 levels deep',
+			{ body: nested({ eventType: 'delivery_status' }, 3000) },
+			'nested more than 32 levels',
+		],
+		[
+			'a v2 event without its ID, 100,000 levels deep',
+			{ body: nested({ type: 'subscribe' }, 100_000) },
+			'nested more than 32 levels',
+		],
+		[
+			'an event with 20,000 values',
+			{ body: { eventType: 'x', many: Array.from({ length: 20_000 }, (_, i) => i) } },
+			'more values or text',
+		],
+		[
+			'an event with 2 MB of text',
+			{ body: { eventType: 'x', text: 'x'.repeat(2_000_000) } },
+			'more values or text',
+		],
+		[
+			'malformed JSON 3,000 levels deep (no content type)',
+			{
+				body: undefined,
+				rawBody: Buffer.from(`{"eventType":"x","a":${'['.repeat(3000)}${']'.repeat(3000)}}`),
+			},
+			'nested more than 32 levels',
+		],
 	])('%s', async (_name, call, message) => {
 		const trigger = createTrigger();
 		const answer = await trigger.post({ ...authorized, ...call });

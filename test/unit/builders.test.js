@@ -111,15 +111,19 @@ describe('transactional message', () => {
 });
 
 describe('opt-in settings', () => {
-	test('single opt-in sends its two messages and no requests', () => {
-		expect(
-			buildOptInSettings({
-				optInType: 'single',
-				bypassOptInResponse: false,
-				firstOptInMessage: 'Welcome!',
-				secondOptInMessage: '',
-			}),
-		).toEqual({
+	test('single opt-in sends its messages and no requests; one left empty is left out unless clearing is asked for', () => {
+		const single = {
+			optInType: /** @type {const} */ ('single'),
+			bypassOptInResponse: false,
+			firstOptInMessage: 'Welcome!',
+			secondOptInMessage: '',
+		};
+		expect(buildOptInSettings(single)).toEqual({
+			opt_in_type: 'single',
+			bypass_opt_in_response: false,
+			first_optin_message: 'Welcome!',
+		});
+		expect(buildOptInSettings({ ...single, clearEmptyMessages: true })).toEqual({
 			opt_in_type: 'single',
 			bypass_opt_in_response: false,
 			first_optin_message: 'Welcome!',

@@ -8,6 +8,12 @@ const {
 	toV3WebhookUrl,
 	toHttpsFileUrl,
 	toRcsCardBody,
+	toCarouselCardsFromJson,
+	toCarouselPayload,
+	toTemplateName,
+	toTemplateLanguage,
+	toTemplateCategory,
+	toTemplateStructure,
 } = require('../../nodes/Tatango/validation');
 const { buildV3SmsRequest } = require('../../nodes/Tatango/actions/sms/buildV3SmsRequest');
 
@@ -39,7 +45,7 @@ describe('SMS length in septets', () => {
 		['x'.repeat(80) + '['.repeat(40), true],
 		['x'.repeat(80) + '['.repeat(41), false],
 	])('%#: one SMS holds it: %p', (text, fits) => {
-		const check = () => toGsm7Text(text, 'Content', { countSeptets: true });
+		const check = () => toGsm7Text(text, 'Content');
 		if (fits) expect(check()).toBe(text);
 		else
 			expect(rejection(check).message).toMatch(
@@ -153,6 +159,69 @@ describe('v3 SMS request (buildV3SmsRequest)', () => {
 		],
 	])('%j is refused on %p', (change, field, rule) => {
 		const error = rejection(() => buildV3SmsRequest({ ...base, ...change }));
+		expect(error.field).toBe(field);
+		expect(error.message).toMatch(rule);
+	});
+});
+
+describe('carousel cards', () => {
+	test('JSON cards in the flat or the API shape become the same cards', () => {
+		const flat = toCarouselCardsFromJson(
+			'[{"title":"A","url":"https://e.x/a.jpg","isVideo":false}]',
+		);
+		const api = toCarouselCardsFromJson([{ body: { title: 'A', url: 'https://e.x/a.jpg' } }]);
+		expect(flat).toEqual(api);
+		expect(toCarouselPayload(flat)).toEqual({
+			cards: [{ body: { title: 'A', url: 'https://e.x/a.jpg', isVideo: false } }],
+		});
+	});
+
+	test.each([
+		['', /is required/],
+		['{"title":"A"}', /must be an array of cards/],
+		['[1]', /card 1: must be an object/],
+		[
+			'[{"title":"A","suggestions":[]}]',
+			/card 1: has "suggestions", which Tatango does not document/,
+		],
+		['[{"body":{"title":"A"},"extra":1}]', /card 1: has "body", "extra"/],
+	])('%p is refused', (raw, rule) => {
+		expect(rejection(() => toCarouselCardsFromJson(raw)).message).toMatch(rule);
+	});
+
+	test.each([0, 4])('%i cards are refused', (count) => {
+		const cards = Array.from({ length: count }, () => ({ title: 'x' }));
+		expect(rejection(() => toCarouselPayload(cards)).message).toBe(
+			`Cards: a carousel has 1 to 3 cards; got ${count}`,
+		);
+	});
+});
+
+describe('WhatsApp templates', () => {
+	test.each([
+		[() => toTemplateName('  order_shipped '), 'order_shipped'],
+		[() => toTemplateLanguage('en'), 'en'],
+		[() => toTemplateLanguage('en_US'), 'en_US'],
+		[() => toTemplateCategory('utility'), 'UTILITY'],
+		[() => toTemplateStructure('{"type":"TEXT"}'), { type: 'TEXT' }],
+		[() => toTemplateStructure({ type: 'TEXT' }), { type: 'TEXT' }],
+	])('%#: accepted', (fn, expected) => {
+		expect(fn()).toEqual(expected);
+	});
+
+	test.each([
+		[() => toTemplateName(''), 'Template Name', /is required/],
+		[() => toTemplateLanguage('e'), 'Language', /2 to 5/],
+		[() => toTemplateLanguage('en_USA'), 'Language', /2 to 5/],
+		[
+			() => toTemplateCategory('PROMOTION'),
+			'Category',
+			/not one of MARKETING, AUTHENTICATION, UTILITY/,
+		],
+		[() => toTemplateStructure('{}'), 'Structure', /must be a JSON object/],
+		[() => toTemplateStructure('nope'), 'Structure', /not valid JSON/],
+	])('%#: refused on %p', (fn, field, rule) => {
+		const error = rejection(fn);
 		expect(error.field).toBe(field);
 		expect(error.message).toMatch(rule);
 	});

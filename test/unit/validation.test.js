@@ -92,7 +92,7 @@ describe('GSM 7-bit SMS fallback', () => {
 
 	test.each([
 		['', /is required/],
-		['x'.repeat(161), /161 characters long; the maximum is 160/],
+		['x'.repeat(161), /is 161 characters long as an SMS counts them/],
 	])('length rule: %#', (text, rule) => {
 		expect(rejection(() => toGsm7Text(text, 'SMS Fallback')).message).toMatch(rule);
 	});
@@ -119,9 +119,12 @@ describe('keywords', () => {
 });
 
 describe('message content', () => {
-	test('SMS takes 160 characters, MMS 5000; emoji count as one character', () => {
+	test('SMS takes 160 characters, MMS 5000; an emoji counts as 2 (UTF-16 units, as the sandbox counts)', () => {
 		expect(toMessageContent('x'.repeat(160), false)).toHaveLength(160);
-		expect(toMessageContent('🎉'.repeat(160), false)).toBe('🎉'.repeat(160));
+		expect(toMessageContent('🎉'.repeat(80), false)).toBe('🎉'.repeat(80));
+		expect(rejection(() => toMessageContent('🎉'.repeat(81), false)).message).toBe(
+			'Content: is 162 characters long; the maximum is 160 (an emoji counts as 2)',
+		);
 		expect(rejection(() => toMessageContent('x'.repeat(161), false)).message).toMatch(
 			/161 characters long; the maximum is 160/,
 		);

@@ -1,13 +1,16 @@
 import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
-	subscriber: 'add' | 'get' | 'getMany' | 'unsubscribe';
+	customField: 'create' | 'delete' | 'getMany';
+	subscriber: 'add' | 'addTagsToMany' | 'get' | 'getMany' | 'removeTags' | 'unsubscribe' | 'update';
 	keyword: 'checkAvailability';
 	transactionalMessage: 'send';
 	list: 'updateOptInSettings';
 	momtReport: 'get';
-	rcs: 'sendRichCard';
+	mms: 'send';
+	rcs: 'sendCarousel' | 'sendFile' | 'sendRichCard' | 'sendText';
 	sms: 'send';
+	whatsApp: 'sendTemplate' | 'uploadTemplate';
 };
 
 export type TatangoType = AllEntities<NodeMap>;

@@ -3,14 +3,17 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createTatangoClient, type TatangoClient } from '../transport';
 import { InvalidInputError } from '../validation';
+import * as customField from './customField/customField.resource';
 import * as keyword from './keyword/keyword.resource';
 import * as list from './list/list.resource';
 import * as momtReport from './momtReport/momtReport.resource';
 import type { TatangoType } from './node.type';
+import * as mms from './mms/mms.resource';
 import * as rcs from './rcs/rcs.resource';
 import * as sms from './sms/sms.resource';
 import * as subscriber from './subscriber/subscriber.resource';
 import * as transactionalMessage from './transactionalMessage/transactionalMessage.resource';
+import * as whatsApp from './whatsApp/whatsApp.resource';
 
 /** One record, or many (Get Many): every one becomes an output item paired with input item `i`. */
 export type OperationResult = IDataObject | IDataObject[];
@@ -28,18 +31,36 @@ type OperationsOf<R extends TatangoType['resource']> = Extract<
 
 /** Every resource/operation pair of the node type is wired here, or this does not compile. */
 const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Operation } } = {
+	customField: {
+		create: customField.create.execute,
+		delete: customField.delete.execute,
+		getMany: customField.getMany.execute,
+	},
 	subscriber: {
 		add: subscriber.add.execute,
+		addTagsToMany: subscriber.addTagsToMany.execute,
 		get: subscriber.get.execute,
 		getMany: subscriber.getMany.execute,
+		removeTags: subscriber.removeTags.execute,
 		unsubscribe: subscriber.unsubscribe.execute,
+		update: subscriber.update.execute,
 	},
 	keyword: { checkAvailability: keyword.checkAvailability.execute },
 	transactionalMessage: { send: transactionalMessage.send.execute },
 	list: { updateOptInSettings: list.updateOptInSettings.execute },
 	momtReport: { get: momtReport.get.execute },
-	rcs: { sendRichCard: rcs.sendRichCard.execute },
+	mms: { send: mms.send.execute },
+	rcs: {
+		sendCarousel: rcs.sendCarousel.execute,
+		sendFile: rcs.sendFile.execute,
+		sendRichCard: rcs.sendRichCard.execute,
+		sendText: rcs.sendText.execute,
+	},
 	sms: { send: sms.send.execute },
+	whatsApp: {
+		sendTemplate: whatsApp.sendTemplate.execute,
+		uploadTemplate: whatsApp.uploadTemplate.execute,
+	},
 };
 
 /** Input rule violations become NodeOperationErrors naming the field, the rule and the item. */

@@ -14,8 +14,10 @@ export interface V3SendOutput extends IDataObject {
 }
 
 /**
- * Posts a built v3 send request and shapes its answer. The webhook URL is left out of the output:
- * it may carry the Tatango Trigger's secret token.
+ * Posts a built v3 send request. The output is Tatango's answer (documented as `message` and
+ * `transactionId`; anything else it says is kept, not dropped) with the phone and the channel, so
+ * the trigger's events can be matched. The webhook URL is left out: it may carry the Tatango
+ * Trigger's secret token.
  */
 export async function sendV3Message(
 	tatango: TatangoClient,
@@ -30,10 +32,5 @@ export async function sendV3Message(
 		{ api: 'v3', method: 'POST', path, body: request, kind: 'send' },
 		itemIndex,
 	);
-	return {
-		message: String(body.message ?? ''),
-		transactionId: String(body.transactionId ?? ''),
-		phoneNumber: request.phoneNumber,
-		channel,
-	};
+	return { ...body, phoneNumber: request.phoneNumber, channel } as V3SendOutput;
 }

@@ -2,6 +2,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -60,7 +61,8 @@ const MAX_FAILURE_RETRIES = 3;
  */
 const PACING_HEADROOM = 1.05;
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions;
+/** Node runs, editor look-ups, and trigger hooks (list webhook registration). */
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
 
 /** Finds an error code (ECONNREFUSED, ETIMEDOUT...) anywhere in an error's cause chain. */
 function networkCode(error: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import { InvalidInputError } from './InvalidInputError';
+import { textOf } from './text';
 
 // The GSM 03.38 basic character set and its extension table: what an SMS can carry without
 // switching to UCS-2. Tatango requires the RCS SMS fallback to use only these.
@@ -41,23 +42,22 @@ function describe(character: string): string {
 }
 
 /**
- * An SMS text of 1 to `max` characters of the GSM 7-bit alphabet. With `replaceOffenders` the
- * usual typographic characters are swapped for plain ones first instead of failing. With
- * `countSeptets` the length is what one SMS holds: extension characters count twice.
+ * An SMS text of 1 to `max` characters of the GSM 7-bit alphabet, counted as one SMS holds them
+ * (septets: extension characters count twice), and not blank. With `replaceOffenders` the usual
+ * typographic characters are swapped for plain ones first instead of failing.
  */
 export function toGsm7Text(
 	raw: unknown,
 	field: string,
-	{
-		max = 160,
-		replaceOffenders = false,
-		countSeptets = false,
-	}: { max?: number; replaceOffenders?: boolean; countSeptets?: boolean } = {},
+	{ max = 160, replaceOffenders = false }: { max?: number; replaceOffenders?: boolean } = {},
 ): string {
-	let text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
+	let text = textOf(raw, field);
 	if (replaceOffenders) text = replaceCommonNonGsm(text);
-	if (text.length === 0) {
-		throw new InvalidInputError(field, `is required (1 to ${max} characters)`);
+	if (text.trim() === '') {
+		throw new InvalidInputError(
+			field,
+			text === '' ? `is required (1 to ${max} characters)` : 'is blank (only spaces)',
+		);
 	}
 	const offenders = nonGsmCharacters(text);
 	if (offenders.length > 0) {
@@ -69,19 +69,12 @@ export function toGsm7Text(
 				: 'Turn on "Replace Non-GSM Characters" to swap curly quotes, long dashes, ellipses and non-breaking spaces automatically.',
 		);
 	}
-	if (countSeptets) {
-		const septets = septetCount(text);
-		if (septets > max) {
-			throw new InvalidInputError(
-				field,
-				`is ${septets} characters long as an SMS counts them (€ [ ] { } ~ ^ | \\ count twice); the maximum is ${max}`,
-			);
-		}
-		return text;
-	}
-	const length = [...text].length;
-	if (length > max) {
-		throw new InvalidInputError(field, `is ${length} characters long; the maximum is ${max}`);
+	const septets = septetCount(text);
+	if (septets > max) {
+		throw new InvalidInputError(
+			field,
+			`is ${septets} characters long as an SMS counts them (€ [ ] { } ~ ^ | \\ count twice); the maximum is ${max}`,
+		);
 	}
 	return text;
 }

@@ -7,11 +7,20 @@ export {
 	zoneOffsetMinutes,
 } from './dates';
 export type { ZonedDateTime } from './dates';
+export {
+	BULK_TAGGING_MAX_NUMBERS,
+	BULK_TAGGING_MAX_TAGS,
+	toPhoneNumberList,
+	toTagList,
+} from './bulkTagging';
+export { CUSTOM_FIELD_MAX_LENGTH, toCustomFieldDefinition } from './customField';
+export type { CustomFieldContentType, CustomFieldDefinition } from './customField';
 export { toTenDigitPhone } from './phone';
 export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
 	characterCount,
+	textOf,
 	toKeyword,
 	toMessageContent,
 	toOptionalText,
@@ -28,6 +37,7 @@ export {
 export {
 	toBirthdate,
 	toCustomFieldKey,
+	toCustomFields,
 	toEmail,
 	toGender,
 	toTags,
@@ -35,8 +45,15 @@ export {
 } from './subscriberProfile';
 export { validateOptInSettings } from './optInSettings';
 export { toLimit } from './pagination';
-export { toRcsCardBody } from './rcsCard';
+export { toCarouselCardsFromJson, toCarouselPayload, toRcsCardBody } from './rcsCard';
 export type { RcsCardInput } from './rcsCard';
 export type { CollectedData, OptInRequest, OptInSettings, SuccessAction } from './optInSettings';
+export {
+	TEMPLATE_CATEGORIES,
+	toTemplateCategory,
+	toTemplateLanguage,
+	toTemplateName,
+	toTemplateStructure,
+} from './whatsApp';
 export { MAX_WAIT_MINUTES, MIN_CHECK_SECONDS, toPollSchedule } from './waiting';
 export type { PollSchedule } from './waiting';

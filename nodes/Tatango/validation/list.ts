@@ -1,13 +1,13 @@
 import { InvalidInputError } from './InvalidInputError';
 import { toEmail } from './subscriberProfile';
-import { characterCount, toKeyword } from './text';
+import { characterCount, textOf, toKeyword } from './text';
 
 /** Tatango's documented limit for a list name. */
 export const LIST_NAME_MAX = 25;
 
 /** A list name: required, at most 25 characters (Tatango's documented limit). */
 export function toListName(raw: unknown): string {
-	const name = (raw === undefined || raw === null ? '' : String(raw)).trim();
+	const name = textOf(raw, 'Name').trim();
 	if (name === '') throw new InvalidInputError('Name', 'is required');
 	const length = characterCount(name);
 	if (length > LIST_NAME_MAX) {
@@ -29,10 +29,8 @@ export function toKeywordList(
 	{ field = 'Keywords', required = false }: { field?: string; required?: boolean } = {},
 ): string[] {
 	const parts = Array.isArray(raw)
-		? raw.map((part) => (part === undefined || part === null ? '' : String(part)))
-		: raw === undefined || raw === null
-			? []
-			: String(raw).split(',');
+		? raw.map((part) => textOf(part, field))
+		: textOf(raw, field).split(',');
 	const trimmed = parts.map((part) => part.trim()).filter((part) => part !== '');
 	if (trimmed.length === 0) {
 		if (required) {

@@ -1,4 +1,5 @@
 import { InvalidInputError } from './InvalidInputError';
+import { textOf } from './text';
 
 /**
  * North American Numbering Plan area codes that are not in the US or Canada (Caribbean and
@@ -35,7 +36,7 @@ const EXAMPLE = 'e.g. 206-555-1111 or +1 (206) 555-1111';
  * `1-206-555-1111`, `206.555.1111`) and returns its ten digits, as Tatango stores them.
  */
 export function toTenDigitPhone(raw: unknown, field = 'Phone Number'): string {
-	const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+	const text = textOf(raw, field).trim();
 	if (text === '') {
 		throw new InvalidInputError(field, `is required (${EXAMPLE})`);
 	}

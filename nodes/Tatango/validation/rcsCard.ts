@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidInputError } from './InvalidInputError';
+import { parseJson } from './json';
 import { toOptionalText } from './text';
 import { toOptionalMediaUrl } from './url';
 
@@ -41,4 +42,70 @@ export function toRcsCardBody(input: RcsCardInput, where = ''): IDataObject {
 	}
 	for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
 	return body;
+}
+
+/** The card keys Tatango documents (public docs §3.5, §3.6); anything else would be invented. */
+const CARD_KEYS = ['title', 'text', 'url', 'thumbnailUrl', 'isVideo'];
+const CAROUSEL_MAX_CARDS = 3;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Carousel cards given as JSON (a string, or an array from an expression): each card in the API's
+ * shape, `{ body: { title, text, url, thumbnailUrl, isVideo } }`, or just its body. A key Tatango
+ * does not document is refused rather than dropped.
+ */
+export function toCarouselCardsFromJson(raw: unknown, field = 'Cards (JSON)'): RcsCardInput[] {
+	let value = raw;
+	if (typeof raw === 'string') {
+		if (raw.trim() === '')
+			throw new InvalidInputError(field, 'is required (an array of 1 to 3 cards)');
+		value = parseJson(raw);
+		if (value === undefined) {
+			throw new InvalidInputError(field, 'is not valid JSON (an array of 1 to 3 cards)');
+		}
+	}
+	if (!Array.isArray(value)) {
+		throw new InvalidInputError(
+			field,
+			'must be an array of cards, e.g. [{"title":"…","url":"https://…"}]',
+		);
+	}
+	return value.map((card: unknown, index) => {
+		const where = `${field} card ${index + 1}`;
+		const body =
+			isPlainObject(card) && isPlainObject(card.body) && Object.keys(card).length === 1
+				? card.body
+				: card;
+		if (!isPlainObject(body)) throw new InvalidInputError(where, 'must be an object');
+		const unknown = Object.keys(body).filter((key) => !CARD_KEYS.includes(key));
+		if (unknown.length > 0) {
+			throw new InvalidInputError(
+				where,
+				`has ${unknown.map((key) => `"${key}"`).join(', ')}, which Tatango does not document; a card takes ${CARD_KEYS.join(', ')}`,
+			);
+		}
+		return {
+			title: body.title,
+			text: body.text,
+			mediaUrl: body.url,
+			thumbnailUrl: body.thumbnailUrl,
+			isVideo: body.isVideo ?? false,
+		};
+	});
+}
+
+/** `rcsPayload` of a carousel: 1 to 3 cards, each checked as a card (public docs §3.6). */
+export function toCarouselPayload(cards: RcsCardInput[]): { cards: Array<{ body: IDataObject }> } {
+	if (cards.length < 1 || cards.length > CAROUSEL_MAX_CARDS) {
+		throw new InvalidInputError(
+			'Cards',
+			`a carousel has 1 to ${CAROUSEL_MAX_CARDS} cards; got ${cards.length}`,
+		);
+	}
+	return {
+		cards: cards.map((card, index) => ({ body: toRcsCardBody(card, `Card ${index + 1} → `) })),
+	};
 }

@@ -1,12 +1,62 @@
 import { InvalidInputError } from './InvalidInputError';
+import { textOf } from './text';
 
-function parseUrl(text: string): URL | undefined {
-	return URL.canParse(text) ? new URL(text) : undefined;
+/**
+ * A URL as written, strictly: `scheme://host...`, no whitespace or control characters inside, no
+ * `user:password@`. WHATWG parsing alone is lenient (it reads `https:/example.com` as
+ * `https://example.com` and drops an embedded newline), so what it accepts is not what the user
+ * typed. Returns the parsed URL; callers send its normalised `href`.
+ */
+function isInvisible(character: string): boolean {
+	const code = character.codePointAt(0) ?? 0;
+	return /\s/.test(character) || code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+function strictUrl(text: string, field: string, schemes: string[], why = ''): URL {
+	const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
+	if (scheme === undefined) {
+		throw new InvalidInputError(
+			field,
+			`"${text}" is not a URL: write it whole, e.g. ${schemes[0]}://example.com/path`,
+		);
+	}
+	if (!schemes.includes(scheme)) {
+		throw new InvalidInputError(
+			field,
+			schemes.length === 1
+				? `must start with https://${why}; got ${scheme}://`
+				: `must be an http(s) URL; got ${scheme}://`,
+		);
+	}
+	if ([...text].some(isInvisible)) {
+		const shown = [...text].map((c) => (isInvisible(c) ? '␣' : c)).join('');
+		throw new InvalidInputError(
+			field,
+			`"${shown}" contains a space, line break or control character (at ␣)`,
+		);
+	}
+	if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i.test(text) || !URL.canParse(text)) {
+		throw new InvalidInputError(
+			field,
+			`"${text}" is not a URL: write it whole, e.g. ${schemes[0]}://example.com/path`,
+		);
+	}
+	const url = new URL(text);
+	if (url.hostname === '') {
+		throw new InvalidInputError(field, `"${text}" has no host`);
+	}
+	if (url.username !== '' || url.password !== '') {
+		throw new InvalidInputError(
+			field,
+			'must not contain a user name or password (user:password@): put a secret in a query parameter or header instead',
+		);
+	}
+	return url;
 }
 
 /** The URL Tatango posts delivery events to: HTTPS and at most 255 characters. */
 export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	const text = textOf(raw, field).trim();
 	if (text === '') {
 		throw new InvalidInputError(
 			field,
@@ -14,30 +64,18 @@ export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
 			"Paste the production URL of a Tatango Trigger, or set a Default Webhook URL in the 'Tatango V3 API' credential.",
 		);
 	}
-	const url = parseUrl(text);
-	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
-	if (url.protocol !== 'https:') {
-		throw new InvalidInputError(
-			field,
-			`must start with https:// (Tatango only calls HTTPS webhooks); got ${url.protocol}//`,
-		);
+	const { href } = strictUrl(text, field, ['https'], ' (Tatango only calls HTTPS webhooks)');
+	if (href.length > 255) {
+		throw new InvalidInputError(field, `is ${href.length} characters long; the maximum is 255`);
 	}
-	if (text.length > 255) {
-		throw new InvalidInputError(field, `is ${text.length} characters long; the maximum is 255`);
-	}
-	return text;
+	return href;
 }
 
 /** An optional http(s) URL: of media, a thumbnail, or a callback Tatango calls. */
 export function toOptionalHttpUrl(raw: unknown, field: string): string | undefined {
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	const text = textOf(raw, field).trim();
 	if (text === '') return undefined;
-	const url = parseUrl(text);
-	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		throw new InvalidInputError(field, `must be an http(s) URL; got ${url.protocol}//`);
-	}
-	return text;
+	return strictUrl(text, field, ['https', 'http']).href;
 }
 
 /** An optional http(s) URL of media or a thumbnail. */
@@ -48,7 +86,7 @@ export const toOptionalMediaUrl = toOptionalHttpUrl;
  * Webhook URL. Tatango requires one on every v3 call, so having neither is an error.
  */
 export function toV3WebhookUrl(own: unknown, credentialDefault: unknown): string {
-	const ownText = own === undefined || own === null ? '' : String(own).trim();
+	const ownText = textOf(own, 'Webhook URL').trim();
 	if (ownText !== '') return toWebhookUrl(ownText);
 	return toWebhookUrl(credentialDefault, "Webhook URL (or the credential's Default Webhook URL)");
 }
@@ -57,15 +95,10 @@ export function toV3WebhookUrl(own: unknown, credentialDefault: unknown): string
 export function toHttpsFileUrl(raw: unknown, field: string, required: true): string;
 export function toHttpsFileUrl(raw: unknown, field: string, required: false): string | undefined;
 export function toHttpsFileUrl(raw: unknown, field: string, required: boolean): string | undefined {
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	const text = textOf(raw, field).trim();
 	if (text === '') {
 		if (required) throw new InvalidInputError(field, 'is required');
 		return undefined;
 	}
-	const url = parseUrl(text);
-	if (!url) throw new InvalidInputError(field, `"${text}" is not a URL`);
-	if (url.protocol !== 'https:') {
-		throw new InvalidInputError(field, `must start with https://; got ${url.protocol}//`);
-	}
-	return text;
+	return strictUrl(text, field, ['https']).href;
 }

@@ -17,6 +17,8 @@ async function v2Routes(app, opts) {
 		runDueJobs(ctx);
 	});
 	require('./accounts')(app, ctx);
+	require('./bulkTaggings')(app, ctx);
+	require('./customFields')(app, ctx);
 	require('./lists')(app, ctx);
 	require('./listTags')(app, ctx);
 	require('./subscribers')(app, ctx);

@@ -37,10 +37,12 @@ const RESPONSE_KEYS = new Set([
 const MAX_LENGTH = { first_name: 50, last_name: 50, email: 50, zip_code: 6 };
 
 /**
- * Validates `{"subscriber":{...}}` (public docs §1.4). Throws 422 with a readable error.
+ * Validates `{"subscriber":{...}}` (public docs §1.4; §1.6 for an update, whose number is in the
+ * path). Throws 422 with a readable error.
  * @param {unknown} body
+ * @param {{ phoneInPath?: string }} [opts]
  */
-function parseSubscriber(body) {
+function parseSubscriber(body, opts = {}) {
 	const b = bodyObject(body);
 	const s = b.subscriber;
 	if (!s || typeof s !== 'object' || Array.isArray(s)) {
@@ -49,9 +51,14 @@ function parseSubscriber(body) {
 			'Missing subscriber: send {"subscriber":{"phone_number":"2065551111", ...}}',
 		);
 	}
-	if (s.phone_number === undefined || s.phone_number === null || s.phone_number === '')
+	const phoneGiven = !(
+		s.phone_number === undefined ||
+		s.phone_number === null ||
+		s.phone_number === ''
+	);
+	if (!phoneGiven && opts.phoneInPath === undefined)
 		throw new HttpError(422, "Phone number can't be blank");
-	const phone = String(s.phone_number);
+	const phone = opts.phoneInPath ?? String(s.phone_number);
 	if (!isTenDigits(phone))
 		throw new HttpError(
 			422,
@@ -118,6 +125,18 @@ function parseSubscriber(body) {
 }
 
 /**
+ * The `message` of a tag removal. Only the partial-success text is documented; the other two are
+ * worded after it.
+ * @param {string[]} deleted
+ * @param {string[]} notFound
+ */
+function tagRemovalMessage(deleted, notFound) {
+	if (!notFound.length) return 'Tag removal completed successfully.';
+	if (!deleted.length) return 'No tags were removed.';
+	return 'Tag removal completed with partial success.';
+}
+
+/**
  * Subscribers of a list: add (the §3.1 state machine), get, unsubscribe, and the phone-number lists.
  * @param {import('fastify').FastifyInstance} app
  * @param {import('../../context').Context} ctx
@@ -157,6 +176,37 @@ module.exports = function subscriberRoutes(app, ctx) {
 	app.get('/lists/:id/subscribers/:phone', async (request) => {
 		const { sub } = findSubscriber(request);
 		return { status: 'OK', subscriber: ctx.state.subscriberView(sub, { withTotal: true }) };
+	});
+
+	// §1.6: profile fields replace, custom fields are set, tags are added to the existing ones.
+	app.put('/lists/:id/subscribers/:phone', async (request) => {
+		const { sub } = findSubscriber(request);
+		const input = parseSubscriber(request.body, { phoneInPath: sub.phone });
+		Object.assign(sub.profile, input.profile);
+		for (const t of input.tags) if (!sub.tags.includes(t)) sub.tags.push(t);
+		Object.assign(sub.custom, input.custom);
+		return {
+			status: 'Subscriber updated',
+			subscriber: ctx.state.subscriberView(sub, { withTotal: true }),
+		};
+	});
+
+	// §1.8: `{"tags":[...]}` leave this subscriber; the answer lists what was and was not there.
+	app.delete('/lists/:id/subscribers/:phone/tags', async (request) => {
+		const { sub } = findSubscriber(request);
+		const tags = bodyObject(request.body).tags;
+		if (!Array.isArray(tags) || !tags.length || tags.some((t) => typeof t !== 'string'))
+			throw new HttpError(422, 'tags must be a non-empty array of tag names');
+		const names = [...new Set(tags.map((t) => t.trim()))];
+		const deleted = names.filter((t) => sub.tags.includes(t));
+		const notFound = names.filter((t) => !sub.tags.includes(t));
+		sub.tags = sub.tags.filter((t) => !deleted.includes(t));
+		return {
+			status: 'OK',
+			deleted,
+			not_found: notFound,
+			message: tagRemovalMessage(deleted, notFound),
+		};
 	});
 
 	app.delete('/lists/:id/subscribers/:phone', async (request) => {

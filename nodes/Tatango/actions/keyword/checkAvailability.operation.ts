@@ -51,6 +51,7 @@ export async function execute(
 			throw new InvalidInputError(
 				'Keyword',
 				`"${keyword}" was refused by Tatango: ${reason || 'invalid keyword'}`,
+				'Tatango checked the keyword and refused it (a check only: nothing was texted). Choose another keyword.',
 			);
 		}
 		return { shortcode, keyword, available: false, reason, response: body };

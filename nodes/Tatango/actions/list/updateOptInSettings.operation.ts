@@ -7,6 +7,7 @@ import {
 	type OptInRequest,
 	type OptInSettings,
 	type SuccessAction,
+	textOf,
 	toPositiveId,
 	validateOptInSettings,
 } from '../../validation';
@@ -163,6 +164,15 @@ const properties: INodeProperties[] = [
 			'Sent when a number that was on the list before (opted in, out, and in again) completes opt-in',
 	},
 	{
+		displayName: 'Clear Messages Left Empty',
+		name: 'clearEmptyMessages',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { optInType: ['single'] } },
+		description:
+			"Whether an opt-in message left empty removes the list's current message in Tatango. Off: an empty message is not sent, and the list keeps the one it has.",
+	},
+	{
 		displayName: 'Opt-In Requests',
 		name: 'optInRequests',
 		type: 'fixedCollection',
@@ -203,10 +213,9 @@ const displayOptions = { show: { resource: ['list'], operation: ['updateOptInSet
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-function textOrNull(value: unknown): string | null {
-	return value === undefined || value === null || String(value).trim() === ''
-		? null
-		: String(value);
+function textOrNull(value: unknown, field: string): string | null {
+	const text = textOf(value, field);
+	return text.trim() === '' ? null : text;
 }
 
 /** One request as n8n's form holds it, as Tatango takes it. Follow-up fields go only with follow-up. */
@@ -214,13 +223,18 @@ export function toOptInRequest(values: IDataObject): OptInRequest {
 	const followUp = values.followUp === true;
 	return {
 		collected_data: values.collectedData as CollectedData,
-		request_message: String(values.requestMessage ?? ''),
-		retry_message: String(values.retryMessage ?? ''),
+		request_message: textOf(values.requestMessage, 'Opt-In Requests (Request Message)'),
+		retry_message: textOf(values.retryMessage, 'Opt-In Requests (Retry Message)'),
 		follow_up: followUp,
 		follow_up_hour: followUp ? Number(values.followUpHour) : null,
-		no_response_message: followUp ? textOrNull(values.noResponseMessage) : null,
-		opt_in_message: textOrNull(values.optInMessage),
-		second_opt_in_message: textOrNull(values.secondOptInMessage),
+		no_response_message: followUp
+			? textOrNull(values.noResponseMessage, 'Opt-In Requests (No Response Message)')
+			: null,
+		opt_in_message: textOrNull(values.optInMessage, 'Opt-In Requests (Opt-In Message)'),
+		second_opt_in_message: textOrNull(
+			values.secondOptInMessage,
+			'Opt-In Requests (Second Opt-In Message)',
+		),
 		success_action: values.successAction as SuccessAction,
 	};
 }
@@ -230,6 +244,8 @@ export interface OptInSettingsInput {
 	bypassOptInResponse: boolean;
 	firstOptInMessage?: unknown;
 	secondOptInMessage?: unknown;
+	/** Send an empty message as null, which removes the list's message in Tatango. */
+	clearEmptyMessages?: boolean;
 	requests?: IDataObject[];
 }
 
@@ -239,8 +255,12 @@ export function buildOptInSettings(input: OptInSettingsInput): OptInSettings {
 		bypass_opt_in_response: input.bypassOptInResponse,
 	};
 	if (input.optInType === 'single') {
-		settings.first_optin_message = textOrNull(input.firstOptInMessage);
-		settings.second_optin_message = textOrNull(input.secondOptInMessage);
+		// A message left empty is left out (the list keeps its own) unless the user asked to clear
+		// it: null in this PUT removes the list's message in Tatango.
+		const first = textOrNull(input.firstOptInMessage, 'First Opt-In Message');
+		const second = textOrNull(input.secondOptInMessage, 'Second Opt-In Message');
+		if (first !== null || input.clearEmptyMessages) settings.first_optin_message = first;
+		if (second !== null || input.clearEmptyMessages) settings.second_optin_message = second;
 	} else {
 		settings.opt_in_requests = (input.requests ?? []).map(toOptInRequest);
 	}
@@ -263,6 +283,9 @@ export async function execute(
 		bypassOptInResponse: this.getNodeParameter('bypassOptInResponse', i, false) as boolean,
 		firstOptInMessage: single ? this.getNodeParameter('firstOptInMessage', i, '') : undefined,
 		secondOptInMessage: single ? this.getNodeParameter('secondOptInMessage', i, '') : undefined,
+		clearEmptyMessages: single
+			? (this.getNodeParameter('clearEmptyMessages', i, false) as boolean)
+			: undefined,
 		requests: single
 			? undefined
 			: (((this.getNodeParameter('optInRequests', i, {}) as IDataObject).request ??

@@ -26,9 +26,6 @@ export function buildV3SmsRequest(input: V3SmsInput): V3SmsRequest {
 	return {
 		phoneNumber: toTenDigitPhone(input.phoneNumber),
 		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
-		content: toGsm7Text(input.content, 'Content', {
-			replaceOffenders: input.replaceNonGsm,
-			countSeptets: true,
-		}),
+		content: toGsm7Text(input.content, 'Content', { replaceOffenders: input.replaceNonGsm }),
 	};
 }

@@ -2,18 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import {
-	toBirthdate,
-	toCustomFieldKey,
-	toEmail,
-	toGender,
-	toOptionalText,
-	toPositiveId,
-	toTags,
-	toTenDigitPhone,
-	toZipCode,
-} from '../../validation';
+import { toPositiveId, toTenDigitPhone } from '../../validation';
 import { listLocator, phoneNumberField } from '../common.descriptions';
+import { buildProfile, profileFieldOptions } from './profile';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -40,89 +31,9 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [
-			{
-				displayName: 'Birthdate',
-				name: 'birthdate',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 19780728',
-				description: 'Date of birth as YYYYMMDD (YYYY-MM-DD also accepted)',
-			},
-			{
-				displayName: 'Custom Fields',
-				name: 'customFields',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				placeholder: 'Add Custom Field',
-				options: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						values: [
-							{
-								displayName: 'Key',
-								name: 'key',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. favorite_store',
-								description: "The custom field's key as shown in Tatango's list settings",
-							},
-							{
-								displayName: 'Value',
-								name: 'value',
-								type: 'string',
-								default: '',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-			},
-			{
-				displayName: 'First Name',
-				name: 'firstName',
-				type: 'string',
-				default: '',
-			},
-			{
-				displayName: 'Gender',
-				name: 'gender',
-				type: 'options',
-				options: [
-					{ name: 'Female', value: 'Female' },
-					{ name: 'Male', value: 'Male' },
-				],
-				default: 'Female',
-			},
-			{
-				displayName: 'Last Name',
-				name: 'lastName',
-				type: 'string',
-				default: '',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. vip customer, card holder',
-				description: 'Comma-separated tags, added to the tags the subscriber already has',
-			},
-			{
-				displayName: 'ZIP Code',
-				name: 'zipCode',
-				type: 'string',
-				default: '',
-			},
-		],
+		options: profileFieldOptions(
+			'Comma-separated tags, added to the tags the subscriber already has',
+		),
 	},
 ];
 
@@ -154,26 +65,12 @@ export interface AddSubscriberInput {
 
 /** The `subscriber` object Tatango takes: validated profile fields, flags and flat custom fields. */
 export function buildSubscriber(input: AddSubscriberInput): IDataObject {
-	const fields = input.additionalFields;
 	const subscriber: IDataObject = {
 		phone_number: toTenDigitPhone(input.phoneNumber),
-		first_name: toOptionalText(fields.firstName, 'First Name', 50),
-		last_name: toOptionalText(fields.lastName, 'Last Name', 50),
-		email: toEmail(fields.email),
-		birthdate: toBirthdate(fields.birthdate),
-		zip_code: toZipCode(fields.zipCode),
-		gender: toGender(fields.gender),
-		tags: toTags(fields.tags),
+		...buildProfile(input.additionalFields),
 	};
-	const custom = ((fields.customFields as IDataObject | undefined)?.field ?? []) as IDataObject[];
-	for (const { key, value } of custom) {
-		subscriber[toCustomFieldKey(key)] = value === undefined || value === null ? '' : String(value);
-	}
 	if (input.bypassOptInProcess) subscriber.bypass_opt_in_process = true;
 	if (input.bypassOptInResponse) subscriber.bypass_opt_in_response = true;
-	for (const key of Object.keys(subscriber)) {
-		if (subscriber[key] === undefined) delete subscriber[key];
-	}
 	return subscriber;
 }
 

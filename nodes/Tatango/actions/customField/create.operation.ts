@@ -1,0 +1,118 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import { toCustomFieldDefinition, toPositiveId } from '../../validation';
+import { listLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	listLocator,
+	{
+		displayName: 'Label',
+		name: 'label',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Favorite Store',
+		description: 'The name shown in Tatango',
+	},
+	{
+		displayName: 'Key',
+		name: 'key',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. favorite_store',
+		description:
+			"Lowercase letters, digits and underscores. The subscriber's value is under this key in Subscriber → Add, Update and Get.",
+	},
+	{
+		displayName: 'Content Type',
+		name: 'contentType',
+		type: 'options',
+		options: [
+			{ name: 'Date and Time', value: 'datetime' },
+			{ name: 'Number', value: 'number' },
+			{ name: 'Text', value: 'text' },
+		],
+		default: 'text',
+	},
+	{
+		displayName: 'Max Length',
+		name: 'maxLength',
+		type: 'number',
+		default: 255,
+		required: true,
+		typeOptions: { minValue: 1, maxValue: 9999 },
+		description: 'The longest value the field takes, 1 to 9,999 characters (Tatango requires it)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Default Value',
+				name: 'defaultValue',
+				type: 'string',
+				default: '',
+				description: 'The value a subscriber has until one is set',
+			},
+			{
+				displayName: 'Pattern',
+				name: 'pattern',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ^[0-9]{5}$',
+				description: 'A regular expression values must match',
+			},
+			{
+				displayName: 'Validate Pattern on API Writes',
+				name: 'validatePatternViaApi',
+				type: 'boolean',
+				default: false,
+				description: 'Whether Tatango also checks values set through the API against Pattern',
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['customField'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const listId = toPositiveId(
+		this.getNodeParameter('listId', i, '', { extractValue: true }),
+		'List',
+	);
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const customField = toCustomFieldDefinition({
+		label: this.getNodeParameter('label', i),
+		key: this.getNodeParameter('key', i),
+		contentType: this.getNodeParameter('contentType', i, 'text'),
+		maxLength: this.getNodeParameter('maxLength', i),
+		pattern: options.pattern,
+		validatePatternViaApi: options.validatePatternViaApi === true,
+		defaultValue: options.defaultValue,
+	});
+	const { body } = await tatango.request(
+		{
+			api: 'v2',
+			method: 'POST',
+			path: `/api/v2/lists/${listId}/custom_fields`,
+			body: { custom_field: customField },
+			// No text goes out, and a repeat is refused as "already been taken", never a second field.
+			kind: 'idempotent',
+			notFound: `List ${listId} was not found in this Tatango account`,
+		},
+		i,
+	);
+	return { listId, ...body };
+}

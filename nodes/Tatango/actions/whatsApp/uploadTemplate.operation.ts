@@ -1,0 +1,105 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import {
+	toTemplateCategory,
+	toTemplateLanguage,
+	toTemplateName,
+	toTemplateStructure,
+	toV3WebhookUrl,
+} from '../../validation';
+import { v3WebhookUrlField } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Template Name',
+		name: 'templateName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. order_shipped',
+		description: 'The name the template is sent by once approved',
+	},
+	{
+		displayName: 'Language',
+		name: 'language',
+		type: 'string',
+		default: 'en_US',
+		required: true,
+		description: 'Language code of the template, 2 to 5 characters (e.g. en or en_US)',
+	},
+	{
+		displayName: 'Category',
+		name: 'category',
+		type: 'options',
+		options: [
+			{ name: 'Authentication', value: 'AUTHENTICATION' },
+			{ name: 'Marketing', value: 'MARKETING' },
+			{ name: 'Utility', value: 'UTILITY' },
+		],
+		default: 'UTILITY',
+		description: "WhatsApp's category for the template: utility for order and account updates",
+	},
+	{
+		displayName: 'Structure',
+		name: 'structure',
+		type: 'json',
+		default: '{\n  "type": "TEXT",\n  "body": { "text": "" }\n}',
+		required: true,
+		description:
+			'The template itself as Tatango takes it, e.g. {"type":"TEXT","body":{"text":"Your order has shipped"}}',
+	},
+	v3WebhookUrlField,
+];
+
+const displayOptions = { show: { resource: ['whatsApp'], operation: ['uploadTemplate'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export interface WhatsAppTemplateUploadInput {
+	templateName: unknown;
+	language: unknown;
+	category: unknown;
+	structure: unknown;
+	webhookUrl: unknown;
+	defaultWebhookUrl: unknown;
+}
+
+/** The body of `POST /whatsapp_template/upload` (public docs §3.8). */
+export function buildWhatsAppTemplateUpload(input: WhatsAppTemplateUploadInput) {
+	return {
+		name: toTemplateName(input.templateName),
+		language: toTemplateLanguage(input.language),
+		category: toTemplateCategory(input.category),
+		structure: toTemplateStructure(input.structure),
+		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const credentials = await tatango.credentials('v3');
+	const request = buildWhatsAppTemplateUpload({
+		templateName: this.getNodeParameter('templateName', i),
+		language: this.getNodeParameter('language', i),
+		category: this.getNodeParameter('category', i),
+		structure: this.getNodeParameter('structure', i),
+		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
+		defaultWebhookUrl: credentials.defaultWebhookUrl,
+	});
+	// A submission is not idempotent: like a send, it is never repeated after an ambiguous failure.
+	const { body } = await tatango.request(
+		{ api: 'v3', method: 'POST', path: '/whatsapp_template/upload', body: request, kind: 'send' },
+		i,
+	);
+	return {
+		...body,
+		name: request.name,
+		language: request.language,
+		category: request.category,
+	};
+}

@@ -1,0 +1,64 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { InvalidInputError } from './InvalidInputError';
+import { parseJson } from './json';
+
+/** Template categories Tatango documents for an upload (public docs §3.8). */
+export const TEMPLATE_CATEGORIES = ['MARKETING', 'AUTHENTICATION', 'UTILITY'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+/** A template's name as WhatsApp matches it: exactly, so only surrounding spaces are removed. */
+export function toTemplateName(raw: unknown, field = 'Template Name'): string {
+	const name = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (name === '')
+		throw new InvalidInputError(field, 'is required (the exact name of an approved template)');
+	return name;
+}
+
+/** A template language code of 2 to 5 characters, such as `en` or `en_US`. */
+export function toTemplateLanguage(raw: unknown): string {
+	const language = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (language.length < 2 || language.length > 5) {
+		throw new InvalidInputError(
+			'Language',
+			language === ''
+				? 'is required (2 to 5 characters, e.g. en or en_US)'
+				: `"${language}" is ${language.length} characters long; a language code has 2 to 5 (e.g. en or en_US)`,
+		);
+	}
+	return language;
+}
+
+export function toTemplateCategory(raw: unknown): TemplateCategory {
+	const category = String(raw ?? '')
+		.trim()
+		.toUpperCase();
+	if (!(TEMPLATE_CATEGORIES as readonly string[]).includes(category)) {
+		throw new InvalidInputError(
+			'Category',
+			`"${String(raw ?? '')}" is not one of ${TEMPLATE_CATEGORIES.join(', ')}`,
+		);
+	}
+	return category as TemplateCategory;
+}
+
+/** The template's `structure`: a JSON object (typed in, or from an expression). */
+export function toTemplateStructure(raw: unknown): IDataObject {
+	let value = raw;
+	if (typeof raw === 'string') {
+		value = parseJson(raw);
+		if (value === undefined) throw new InvalidInputError('Structure', 'is not valid JSON');
+	}
+	if (
+		typeof value !== 'object' ||
+		value === null ||
+		Array.isArray(value) ||
+		Object.keys(value).length === 0
+	) {
+		throw new InvalidInputError(
+			'Structure',
+			'must be a JSON object, e.g. {"type":"TEXT","body":{"text":"Your order has shipped"}}',
+		);
+	}
+	return value as IDataObject;
+}

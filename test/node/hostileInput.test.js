@@ -1,0 +1,91 @@
+// @ts-check
+// Through n8n: input from expressions that the validation module refuses before any request goes
+// out (nock fails the test on any request), and a keyword Tatango refuses, whose hint must not say
+// nothing was sent (issue 10, cases 6, 9, 11).
+const { runNode } = require('../helpers/runNode');
+const { v2Api, v2Credentials, recordUnmatched } = require('../helpers/tatangoNock');
+
+const unmatched = recordUnmatched();
+
+describe('refused before any request', () => {
+	test('Content from an expression that yields an object: refused naming the field, nothing texted', async () => {
+		const { items, error } = await runNode({
+			parameters: {
+				resource: 'transactionalMessage',
+				operation: 'send',
+				phoneNumber: '2065551234',
+				content: '={{ $json.order }}',
+			},
+			items: [{ order: { id: 42 } }],
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+		expect(items).toEqual([]);
+		expect(error.message).toBe('Invalid Content: must be text or a number; it received an object');
+		expect(unmatched).toEqual([]);
+	});
+
+	test('a Custom Field value from an expression that yields an object: refused naming the key', async () => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: { __rl: true, mode: 'id', value: '101' },
+				phoneNumber: '2065551234',
+				additionalFields: {
+					customFields: { field: [{ key: 'favorite_store', value: '={{ $json.store }}' }] },
+				},
+			},
+			items: [{ store: { id: 7, city: 'Seattle' } }],
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+		expect(error.message).toBe(
+			'Invalid Custom Fields (favorite_store): must be text or a number; it received an object',
+		);
+		expect(unmatched).toEqual([]);
+	});
+
+	test('Custom Field key __proto__: refused, not dropped', async () => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: { __rl: true, mode: 'id', value: '101' },
+				phoneNumber: '2065551234',
+				additionalFields: { customFields: { field: [{ key: '__proto__', value: 'x' }] } },
+			},
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+		expect(error.message).toBe(
+			'Invalid Custom Fields: key "__proto__" is not a key a field can have',
+		);
+		expect(unmatched).toEqual([]);
+	});
+});
+
+test('a keyword Tatango refuses: the hint says it was checked and nothing was texted, not "Nothing was sent"', async () => {
+	const api = v2Api()
+		.post('/api/v2/shortcodes/33733/test_keyword', { keyword_name: 'FREE' })
+		.reply(422, { status: 'error', error: 'Keyword name is not allowed' });
+
+	const { error } = await runNode({
+		parameters: {
+			resource: 'keyword',
+			operation: 'checkAvailability',
+			shortcodeId: { __rl: true, mode: 'id', value: '33733' },
+			keyword: 'free',
+		},
+		credentials: { tatangoApi: v2Credentials() },
+	});
+
+	api.done();
+	expect(error.message).toBe(
+		'Invalid Keyword: "FREE" was refused by Tatango: Keyword name is not allowed',
+	);
+	expect(error.description).toBe(
+		'Tatango checked the keyword and refused it (a check only: nothing was texted). Choose another keyword.',
+	);
+	expect(error.description).not.toMatch(/Nothing was sent to Tatango/);
+});
