@@ -69,7 +69,7 @@ async function shownLabels() {
 async function selectedCredentials() {
 	return await ui.page
 		.locator('[data-test-id="node-credentials-select"] input')
-		.evaluateAll((inputs) => inputs.map((input) => /** @type {HTMLInputElement} */ (input).value));
+		.evaluateAll((inputs) => inputs.map((input) => /** @type {any} */ (input).value));
 }
 
 /** Picks an option of an options parameter the way a person does. */
@@ -111,7 +111,7 @@ test('the owner signs in and reaches the overview', async () => {
 });
 
 test('the node creator finds Tatango, its actions and its trigger events', async () => {
-	const { page, n8nUrl } = ui;
+	const { page } = ui;
 	const pairs = operationPairs();
 	const events = /** @type {any} */ (triggerNode().properties.find((p) => p.name === 'events'))
 		.options;
@@ -151,7 +151,7 @@ test('the node creator finds Tatango, its actions and its trigger events', async
 });
 
 test('every resource and operation opens with its fields and no error', async () => {
-	const { page, n8nUrl } = ui;
+	const { page } = ui;
 	const pairs = operationPairs();
 	const nodes = pairs.map((pair, index) =>
 		tatangoNode(
@@ -204,7 +204,7 @@ test('every resource and operation opens with its fields and no error', async ()
 });
 
 test('a double opt-in request reads in writing order, Follow-Up Hour only with Follow Up', async () => {
-	const { page, n8nUrl } = ui;
+	const { page } = ui;
 	await check(page, 'double-opt-in', async () => {
 		const id = await createWorkflow('UI: double opt-in', [
 			tatangoNode(
@@ -248,7 +248,7 @@ test('a double opt-in request reads in writing order, Follow-Up Hour only with F
 });
 
 test('switching Resource between v2 and v3 keeps both credentials; the pickers list the sandbox', async () => {
-	const { page, n8nUrl } = ui;
+	const { page } = ui;
 	const { lists } = await sandboxV2('/api/v2/lists?per_page=100');
 	const { shortcodes } = await sandboxV2('/api/v2/shortcodes');
 	await check(page, 'credentials-and-pickers', async () => {
@@ -281,7 +281,7 @@ test('switching Resource between v2 and v3 keeps both credentials; the pickers l
 });
 
 test('without the credential its API needs, the list picker says which credential to select', async () => {
-	const { page, n8nUrl } = ui;
+	const { page } = ui;
 	await check(page, 'missing-credential', async () => {
 		const id = await createWorkflow('UI: missing credential', [
 			tatangoNode('Only v3', { resource: 'subscriber', operation: 'add' }, 0, {
@@ -319,7 +319,7 @@ test("both credentials' tests succeed, and a wrong key shows the test's message"
 });
 
 test('an example workflow runs from the editor and shows its output', async () => {
-	const { page, n8nUrl } = ui;
+	const { page } = ui;
 	const example = JSON.parse(
 		fs.readFileSync(
 			path.join(__dirname, '..', '..', 'examples', 'configure-double-opt-in.json'),
@@ -342,7 +342,7 @@ test('an example workflow runs from the editor and shows its output', async () =
 });
 
 test('the trigger panel shows its webhook URL', async () => {
-	const { page, n8nUrl } = ui;
+	const { page } = ui;
 	const example = JSON.parse(
 		fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'react-to-delivery.json'), 'utf8'),
 	);
