@@ -77,7 +77,7 @@ async function chooseOption(/** @type {string} */ parameter, /** @type {string} 
 	await ui.page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
 	await ui.page
 		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
-		.filter({ hasText: new RegExp(`^\\s*${optionName}(\\s|$)`) })
+		.filter({ has: ui.page.getByText(optionName, { exact: true }) })
 		.first()
 		.click();
 }
