@@ -1,0 +1,260 @@
+// @ts-check
+'use strict';
+// The v3 sends in a real n8n against the sandbox: every new operation (SMS, MMS, RCS text,
+// carousel and file, WhatsApp template send and upload) in one headless run, and the shipped
+// "order shipped → SMS with delivery receipt" example published: an order posted to its webhook
+// sends a v3 SMS whose delivery and reply events start the same workflow's Tatango Trigger.
+const fs = require('fs');
+const path = require('path');
+const axios = require('axios').default;
+const n8n = require('../../scripts/lib/n8n');
+const { state, runWorkflow, activateWorkflow, rest, sandbox } = require('./env');
+
+const NOBODY_LISTENS = 'https://127.0.0.1:9/tatango?token=e2eNobodyListensHere0123';
+const FALLBACK = 'Your order shipped: https://shop.example/t/1042';
+
+/** @param {string} name @param {Record<string, unknown>} parameters @param {number} y */
+function tatango(name, parameters, y) {
+	const s = state();
+	return {
+		id: `v3-${name}`,
+		name,
+		type: 'n8n-nodes-tatango.tatango',
+		typeVersion: 1,
+		position: [300, y],
+		parameters: { phoneNumber: '2065550200', webhookUrl: NOBODY_LISTENS, ...parameters },
+		credentials: { tatangoV3Api: { id: s.credentialIds.v3, name: 'Tatango Sandbox (v3)' } },
+	};
+}
+
+/** Each node: its parameters, the channel its output names and the `kind` the sandbox records. */
+const SENDS = {
+	SMS: [{ resource: 'sms', operation: 'send', content: 'E2E v3 SMS' }, 'SMS', 'sms'],
+	MMS: [
+		{
+			resource: 'mms',
+			operation: 'send',
+			content: 'E2E MMS 📦',
+			subject: 'Shipped',
+			attachmentUrl: 'https://cdn.shop.example/box.jpg',
+			smsFailover: FALLBACK,
+		},
+		'MMS',
+		'mms',
+	],
+	'RCS Text': [
+		{ resource: 'rcs', operation: 'sendText', text: '**E2E** RCS text', smsFailover: FALLBACK },
+		'RCS',
+		'rcs',
+	],
+	'RCS Carousel': [
+		{
+			resource: 'rcs',
+			operation: 'sendCarousel',
+			cardsSource: 'json',
+			cardsJson:
+				'[{"title":"Boots","url":"https://e.x/1.jpg"},{"title":"Hats","text":"Warm","url":"https://e.x/2.jpg"}]',
+			smsFailover: FALLBACK,
+		},
+		'RCS',
+		'rcs',
+	],
+	'RCS File': [
+		{
+			resource: 'rcs',
+			operation: 'sendFile',
+			fileUrl: 'https://e.x/weekly-news-letter.pdf',
+			smsFailover: FALLBACK,
+		},
+		'RCS',
+		'rcs',
+	],
+	WhatsApp: [
+		{
+			resource: 'whatsApp',
+			operation: 'sendTemplate',
+			templateName: 'order_shipped',
+			smsFailover: FALLBACK,
+		},
+		'WHATSAPP',
+		'whatsapp',
+	],
+};
+
+/**
+ * Waits until `count` runs of a workflow after `afterId` have finished; returns them, oldest first.
+ * @param {string} workflowId @param {string | undefined} afterId @param {number} count
+ */
+async function finishedExecutions(workflowId, afterId, count, timeoutMs = 30000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const done = (await rest().listExecutions(workflowId)).filter(
+			(/** @type {any} */ e) =>
+				(afterId === undefined || Number(e.id) > Number(afterId)) &&
+				e.status !== 'running' &&
+				e.status !== 'new',
+		);
+		if (done.length >= count || Date.now() > deadline) {
+			const sorted = done.sort(
+				(/** @type {any} */ a, /** @type {any} */ b) => Number(a.id) - Number(b.id),
+			);
+			return await Promise.all(sorted.map((/** @type {any} */ e) => rest().getExecution(e.id)));
+		}
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+describe('v3 sends (real n8n, sandbox)', () => {
+	test('every v3 operation sends the documented request and outputs message, transactionId, phoneNumber, channel', async () => {
+		await sandbox.reset();
+		const names = Object.keys(SENDS);
+		const nodes = [
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			...names.map((name, i) => tatango(name, /** @type {any} */ (SENDS)[name][0], i * 200)),
+			tatango(
+				'Upload Template',
+				{
+					resource: 'whatsApp',
+					operation: 'uploadTemplate',
+					templateName: 'order_shipped',
+					language: 'en_US',
+					category: 'UTILITY',
+					structure: '{"type":"TEXT","body":{"text":"Your order has shipped"}}',
+				},
+				names.length * 200,
+			),
+		];
+		const targets = nodes.slice(1).map((n) => ({ node: n.name, type: 'main', index: 0 }));
+		const result = await runWorkflow({
+			name: 'e2e every v3 send',
+			nodes,
+			connections: { Start: { main: [targets] } },
+		});
+		expect(result.error).toBeNull();
+
+		const inspected = await sandbox.inspect();
+		const recorded = inspected.messages['2065550200'] || [];
+		for (const name of names) {
+			const [, channel, kind] = /** @type {any} */ (SENDS)[name];
+			const [item] = n8n.nodeItems(result.run, name);
+			expect({ name, item }).toEqual({
+				name,
+				item: {
+					message: expect.any(String),
+					transactionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+					phoneNumber: '2065550200',
+					channel,
+				},
+			});
+			expect(JSON.stringify(item)).not.toContain('token=');
+			expect(recorded).toContainEqual(
+				expect.objectContaining({ kind, transactionId: item.transactionId }),
+			);
+		}
+		// The WhatsApp failover went as an object, the others as strings.
+		const bodies = inspected.requests
+			.filter((/** @type {any} */ r) => r.path.startsWith('/transactional_messages/'))
+			.map((/** @type {any} */ r) => [r.path, typeof r.body.smsFailover]);
+		expect(bodies).toEqual(
+			expect.arrayContaining([
+				['/transactional_messages/send_whatsapp', 'object'],
+				['/transactional_messages/send_mms', 'string'],
+			]),
+		);
+		expect(n8n.nodeItems(result.run, 'Upload Template')).toEqual([
+			{
+				message: 'WhatsApp template submitted for approval',
+				name: 'order_shipped',
+				language: 'en_US',
+				category: 'UTILITY',
+			},
+		]);
+		expect(inspected.whatsAppTemplates).toEqual([
+			expect.objectContaining({ name: 'order_shipped', language: 'en_US' }),
+		]);
+	});
+
+	test('examples/order-shipped-sms.json published: an order sends a v3 SMS; its delivery and the reply start the receipt branch', async () => {
+		await sandbox.reset();
+		const wf = JSON.parse(
+			fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'order-shipped-sms.json'), 'utf8'),
+		);
+		const s = state();
+		for (const node of wf.nodes) {
+			if (node.credentials?.tatangoV3Api) {
+				node.credentials.tatangoV3Api = { id: s.credentialIds.v3, name: 'Tatango Sandbox (v3)' };
+			}
+		}
+		const receipt = wf.nodes.find((/** @type {any} */ n) => n.name === 'Delivery Receipt');
+		const id = await activateWorkflow(wf, [`${receipt.webhookId}/tatango`]);
+		try {
+			await rest().waitForWebhook('order-shipped');
+			const before = await rest().listExecutions(id);
+			const afterId = before.length ? before[0].id : undefined;
+
+			// 2065550204: delivered, then the customer replies.
+			const order = {
+				phone: '(206) 555-0204',
+				orderId: '1042',
+				trackingUrl: 'https://t.example/1042',
+			};
+			const posted = await axios.post(`${s.n8nUrl}/webhook/order-shipped`, order);
+			expect(posted.status).toBe(200);
+
+			// Three runs of the workflow: the order (the send), the delivery, the reply.
+			const executions = await finishedExecutions(id, afterId, 3);
+			expect(executions.map((e) => e.status)).toEqual(['success', 'success', 'success']);
+			const sent = executions
+				.map((e) => e.data.resultData.runData['Text the Customer'])
+				.filter(Boolean);
+			expect(sent).toHaveLength(1);
+			const [sendItem] = n8n.nodeItems(
+				executions.find((e) => e.data.resultData.runData['Text the Customer']),
+				'Text the Customer',
+			);
+			expect(sendItem).toMatchObject({ phoneNumber: '2065550204', channel: 'SMS' });
+
+			const receipts = executions
+				.filter((e) => e.data.resultData.runData['Record Receipt'])
+				.map((e) => n8n.nodeItems(e, 'Record Receipt')[0]);
+			expect(receipts).toEqual([
+				{
+					transactionId: sendItem.transactionId,
+					receipt: 'success',
+					phoneNumber: '2065550204',
+					replyText: null,
+				},
+				{
+					transactionId: sendItem.transactionId,
+					receipt: 'reply_received',
+					phoneNumber: '2065550204',
+					replyText: 'Thanks for your message!',
+				},
+			]);
+			// The trigger's own output names the reply's channel.
+			const replyEvent = executions
+				.map((e) => e.data.resultData.runData['Delivery Receipt'])
+				.filter(Boolean)
+				.map((runs) => runs[0].data.main[0][0].json)
+				.find((json) => json.event === 'reply_received');
+			expect(replyEvent).toMatchObject({ channel: 'SMS', transactionId: sendItem.transactionId });
+
+			const inspected = await sandbox.inspect();
+			expect(inspected.messages['2065550204']).toEqual([
+				expect.objectContaining({
+					kind: 'sms',
+					text: 'Your order #1042 has shipped. Track it: https://t.example/1042',
+				}),
+			]);
+		} finally {
+			await rest().deactivateWorkflow(id);
+		}
+	});
+});
