@@ -62,7 +62,7 @@ function renderResults(r) {
 	const fractionD = achieved(d.tatango) / d.rate;
 	const dOk = d.tatango.failed === 0 && d.tatango.texts.more === 0 && fractionD >= 0.97;
 	/** @param {any} x */
-	const perItem = (x) => x.ms / x.sent;
+	const perItem = (x) => x.perItemMs;
 	const ratioE = perItem(e.large) / perItem(e.small);
 	/** @param {string} name @param {any} x */
 	const triggerRow = (name, x) =>
