@@ -1,4 +1,4 @@
-// Copies what tsc does not emit (icons, codex JSON) into dist/, next to the compiled nodes.
+// Copies the icons, which tsc does not emit, into dist/ (tsc itself copies the codex JSON files).
 const path = require('path');
 const { task, src, dest } = require('gulp');
 

@@ -4,6 +4,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs: parseArgsStrict } = require('node:util');
 const { startSandbox } = require('./index');
 
 const USAGE = `Usage: node sandbox/cli.js [--port N] [--host H] [--config file.json]
@@ -16,26 +17,16 @@ Starts the local Tatango sandbox (v2 + v3 APIs and the /_sandbox control API).
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
-	/** @type {Record<string, any>} */
-	const out = {};
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i];
-		const [flag, inline] =
-			arg.startsWith('--') && arg.includes('=')
-				? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-				: [arg, undefined];
-		const value = () => {
-			if (inline !== undefined) return inline;
-			if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
-			return argv[++i];
-		};
-		if (flag === '--port' || flag === '-p') out.port = value();
-		else if (flag === '--host') out.host = value();
-		else if (flag === '--config' || flag === '-c') out.config = value();
-		else if (flag === '--help' || flag === '-h') out.help = true;
-		else throw new Error(`unknown argument: ${arg}`);
-	}
-	return out;
+	const { values } = parseArgsStrict({
+		args: argv,
+		options: {
+			port: { type: 'string', short: 'p' },
+			host: { type: 'string' },
+			config: { type: 'string', short: 'c' },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	return values;
 }
 
 async function main() {

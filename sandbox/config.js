@@ -29,6 +29,7 @@ const { SANDBOX_ACCOUNT } = require('./fixtures');
  *   rateLimits: { v2: RateLimitRule | null, v3: RateLimitRule | null },
  *   v3DailyQuota: number | null,
  *   maxRecordedRequests: number,
+ *   liveOptInRules: boolean,
  *   utcOffsetMinutes: number,
  *   seed: object,
  *   logger: boolean,
@@ -71,6 +72,7 @@ const DEFAULTS = {
 	rateLimits: { v2: null, v3: null },
 	v3DailyQuota: null,
 	maxRecordedRequests: 10000,
+	liveOptInRules: false,
 	utcOffsetMinutes: -420,
 	seed: {},
 	logger: false,
@@ -91,6 +93,7 @@ const RUNTIME_KEYS = [
 	'rateLimits',
 	'v3DailyQuota',
 	'maxRecordedRequests',
+	'liveOptInRules',
 ];
 
 /** @param {unknown} v */
@@ -161,6 +164,11 @@ function applyConfigPatch(config, patch) {
 		next.v3DailyQuota = v;
 	}
 	if ('webhookRetryJitter' in patch) next.webhookRetryJitter = Boolean(patch.webhookRetryJitter);
+	if ('liveOptInRules' in patch) {
+		if (typeof patch.liveOptInRules !== 'boolean')
+			throw new Error('liveOptInRules must be a boolean');
+		next.liveOptInRules = patch.liveOptInRules;
+	}
 	if ('duplicateWebhooks' in patch) {
 		const v = patch.duplicateWebhooks;
 		if (typeof v !== 'boolean' && !(Number.isInteger(v) && /** @type {number} */ (v) >= 0)) {

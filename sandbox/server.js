@@ -5,6 +5,7 @@ const Fastify = require('fastify');
 const { HttpError, v2Error, v3Error } = require('./errors');
 const { entries } = require('./pipeline');
 const { isoUtc } = require('./clock');
+const { recordedBody } = require('./recording');
 
 /** Header values never recorded by GET /_sandbox/inspect. */
 const REDACTED_HEADERS = new Set(['authorization', 'x-api-key']);
@@ -57,7 +58,10 @@ function buildServer(ctx) {
 	});
 	app.addHook('preHandler', async (request) => {
 		const entry = entries.get(request);
-		if (entry) entry.body = request.body ?? null;
+		if (!entry) return;
+		const kept = recordedBody(request.body, Number(request.headers['content-length']) || 0);
+		entry.body = kept.body;
+		ctx.state.countRecordedBytes(entry, kept.bytes);
 	});
 	app.addHook('onResponse', async (request, reply) => {
 		const entry = entries.get(request);

@@ -5,6 +5,7 @@ const { buildSeed } = require('./seed');
 const { isoUtc, isoOffset } = require('./clock');
 const { carrierFor } = require('./phone');
 const { seedBroadcasts } = require('./broadcasts');
+const { MAX_RECORDED_BYTES } = require('./recording');
 
 /**
  * @typedef {{
@@ -18,7 +19,7 @@ const { seedBroadcasts } = require('./broadcasts');
  *   profile: Record<string, any>, tags: string[], custom: Record<string, any>,
  *   subscribedAtMs: number | null, optedOutAtMs: number | null, cleanedAtMs: number | null,
  *   cleanReason: string | null, lastOptInMs: number | null, everSubscribed: boolean,
- *   optIn: { step: number, stepStartedMs: number, followUpSent: boolean, bypassResponse: boolean } | null,
+ *   optIn: { step: number, stepStartedMs: number, followUpSent: boolean, bypassResponse: boolean, yesOnly?: boolean } | null,
  * }} Subscriber
  * @typedef {{
  *   id: number, at: string, method: string, path: string, query: Record<string, any>,
@@ -126,6 +127,9 @@ class SandboxState {
 		this.whatsAppTemplates = [];
 		/** @type {RecordedRequest[]} */
 		this.requests = [];
+		/** @type {WeakMap<RecordedRequest, number>} bytes of each recorded body */
+		this.recordedBytes = new WeakMap();
+		this.recordedBytesTotal = 0;
 		/** @type {Record<string, any>[]} */
 		this.webhookDeliveries = [];
 	}
@@ -342,7 +346,32 @@ class SandboxState {
 	recordRequest(entry) {
 		this.requests.push(entry);
 		const max = this.config.maxRecordedRequests;
-		if (this.requests.length > max) this.requests.splice(0, this.requests.length - max);
+		if (this.requests.length > max) this.dropOldestRequests(this.requests.length - max);
+	}
+
+	/**
+	 * Adds a recorded body's bytes to the total and drops the oldest requests while the total is
+	 * over the budget: the count limit alone let 25 bodies of 4 MB hold 100 MB.
+	 * @param {RecordedRequest} entry @param {number} bytes
+	 */
+	countRecordedBytes(entry, bytes) {
+		this.recordedBytes.set(entry, bytes);
+		this.recordedBytesTotal += bytes;
+		let drop = 0;
+		let total = this.recordedBytesTotal;
+		while (total > MAX_RECORDED_BYTES && drop < this.requests.length - 1) {
+			total -= this.recordedBytes.get(this.requests[drop]) ?? 0;
+			drop++;
+		}
+		if (drop > 0) this.dropOldestRequests(drop);
+	}
+
+	/** @param {number} count */
+	dropOldestRequests(count) {
+		for (const dropped of this.requests.splice(0, count)) {
+			this.recordedBytesTotal -= this.recordedBytes.get(dropped) ?? 0;
+			this.recordedBytes.delete(dropped);
+		}
 	}
 }
 

@@ -24,6 +24,27 @@ const { recordSentBroadcast } = require('./broadcasts');
 
 const STOP_WORDS = new Set(['STOP', 'ST0P', 'STOPALL', 'END', 'CANCEL', 'UNSUBSCRIBE', 'QUIT']);
 
+/**
+ * Observed live (public docs §1.4): after an opt-out, adding the number again within about 48 hours
+ * is refused with HTTP 201 and the refusal only in `status`.
+ */
+const RESUBSCRIBE_COOLDOWN_MS = 48 * 3600000;
+
+/**
+ * The confirmation request an add without bypass_opt_in_process sends on a list that has no
+ * opt-in requests of its own (live, the add stays pending until YES even on single opt-in lists).
+ * The wording is the sandbox's; Tatango's is not documented.
+ * @param {Record<string, any>} list
+ */
+const yesRequest = (list) =>
+	`${list.name}: reply YES to confirm you want to receive text messages. Msg & data rates may apply. Reply STOP to cancel.`;
+
+/** @param {number} waitMs */
+function securityTimeout(waitMs) {
+	const minutes = Math.ceil(waitMs / 60000);
+	return `Subscriber opted out recently and is in a security timeout: wait ${Math.floor(minutes / 60)} hours and ${minutes % 60} minutes before adding this number again.`;
+}
+
 const STATUS = {
 	ADDED: 'Subscriber added',
 	ADDED_NO_MESSAGE: 'Subscriber has been added - no opt-in message was sent due to list settings.',
@@ -100,6 +121,12 @@ function addSubscriber(ctx, list, input) {
 	if (sub && sub.status === 'subscribed')
 		return { code: 200, status: STATUS.ALREADY_SUBSCRIBED, sub };
 	if (sub && sub.status === 'pending') return { code: 200, status: STATUS.ALREADY_PENDING, sub };
+	const live = ctx.config.liveOptInRules;
+	if (live && sub && sub.status === 'unsubscribed' && sub.optedOutAtMs !== null) {
+		const waitMs = sub.optedOutAtMs + RESUBSCRIBE_COOLDOWN_MS - ctx.clock.now();
+		// Refused: nothing about the subscriber changes.
+		if (waitMs > 0) return { code: 201, status: securityTimeout(waitMs), sub };
+	}
 	if (!sub) {
 		sub = {
 			id: ctx.state.nextId('subscriber'),
@@ -123,7 +150,10 @@ function addSubscriber(ctx, list, input) {
 	for (const t of input.tags) if (!sub.tags.includes(t)) sub.tags.push(t);
 	Object.assign(sub.custom, input.custom);
 
-	if (list.opt_in_type === 'double' && list.opt_in_requests.length && !input.bypassProcess) {
+	const ownRequests = list.opt_in_type === 'double' && list.opt_in_requests.length > 0;
+	if (!input.bypassProcess && (ownRequests || live)) {
+		// Live, an add without bypass_opt_in_process waits for the number's YES even on a single
+		// opt-in list: a double opt-in list asks its own requests, any other list asks for YES.
 		sub.status = 'pending';
 		sub.optedOutAtMs = null;
 		sub.cleanedAtMs = null;
@@ -132,8 +162,13 @@ function addSubscriber(ctx, list, input) {
 			stepStartedMs: 0,
 			followUpSent: false,
 			bypassResponse: input.bypassResponse,
+			yesOnly: !ownRequests,
 		};
-		sendOptInRequest(ctx, list, sub, 0);
+		if (ownRequests) sendOptInRequest(ctx, list, sub, 0);
+		else {
+			sub.optIn.stepStartedMs = ctx.clock.now();
+			ctx.state.recordMessage(sub.phone, 'opt_in_request', yesRequest(list), { listId: list.id });
+		}
 		return { code: 201, status: STATUS.PENDING, sub };
 	}
 	const result = subscribe(ctx, list, sub, listConfirmation(list), input.bypassResponse);
@@ -224,6 +259,12 @@ function handleListReply(ctx, list, sub, text) {
 	}
 	if (sub.status !== 'pending' || !sub.optIn) return { outcome: 'ignored', sent };
 
+	if (sub.optIn.yesOnly) {
+		if (!acceptReply('yes', text)) return { outcome: 'ignored', sent };
+		const r = subscribe(ctx, list, sub, listConfirmation(list), sub.optIn.bypassResponse);
+		if (r.message) sent.push(r.message);
+		return { outcome: 'subscribed', sent };
+	}
 	const requests = list.opt_in_requests;
 	const req = requests[sub.optIn.step];
 	if (!req) {

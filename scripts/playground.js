@@ -18,6 +18,7 @@
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const { parseArgs } = require('node:util');
 const n8n = require('./lib/n8n');
 const { sandboxCredentials, startSandboxProcess } = require('./lib/sandbox-process');
 
@@ -28,11 +29,18 @@ const OWNER = {
 	lastName: 'Owner',
 };
 
-/** @param {string} name @param {number} fallback */
+const { values: args } = parseArgs({
+	options: {
+		port: { type: 'string' },
+		'broker-port': { type: 'string' },
+		'sandbox-port': { type: 'string' },
+		fresh: { type: 'boolean' },
+	},
+});
+
+/** @param {'port' | 'broker-port' | 'sandbox-port'} name @param {number} fallback */
 function option(name, fallback) {
-	const i = process.argv.indexOf(`--${name}`);
-	if (i > 0 && process.argv[i + 1]) return Number(process.argv[i + 1]);
-	return fallback;
+	return args[name] ? Number(args[name]) : fallback;
 }
 
 const t0 = Date.now();
@@ -75,7 +83,7 @@ async function main() {
 	say('making sure n8n is installed in the cache');
 	await n8n.ensureInstalled({ userFolder, log: (s) => say(s) });
 
-	if (process.argv.includes('--fresh')) {
+	if (args.fresh) {
 		say(`--fresh: removing ${userFolder}`);
 		await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
 		fs.rmSync(userFolder, { recursive: true, force: true });
@@ -109,6 +117,11 @@ async function main() {
 	const orderShipped = {
 		file: 'order-shipped-sms.json',
 		path: 'f1a1c0de-0007-4000-8000-0000000000f1/tatango',
+	};
+	// The welcome example's trigger registers its own webhook on list 101 when published.
+	const welcome = {
+		file: 'welcome-new-subscriber.json',
+		path: 'f1a1c0de-0008-4000-8000-0000000000f1/tatango',
 	};
 	const defaultWebhookUrl = `https://127.0.0.1:${port}/webhook/${reactor.path}?token=sandbox-token-change-me-0123456789`;
 	await n8n.importCredentials(sandboxCredentials(sandbox.url, { defaultWebhookUrl }), cli);
@@ -150,6 +163,14 @@ async function main() {
 		await rest.waitForWebhook(orderShipped.path);
 		say(
 			`published examples/${orderShipped.file}: POST an order to ${server.url}/webhook/order-shipped`,
+		);
+	}
+
+	if (examples.includes(welcome.file)) {
+		await rest.activateWorkflow(stableId(welcome.file));
+		await rest.waitForWebhook(welcome.path);
+		say(
+			`published examples/${welcome.file}: its trigger registered a webhook on list 101; add a subscriber to list 101 and a welcome SMS goes out`,
 		);
 	}
 

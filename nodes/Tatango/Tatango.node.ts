@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as broadcastMessage from './actions/broadcastMessage/broadcastMessage.resource';
 import * as customField from './actions/customField/customField.resource';
 import * as keyword from './actions/keyword/keyword.resource';
 import * as list from './actions/list/list.resource';
@@ -52,6 +53,7 @@ export class Tatango implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Broadcast Message', value: 'broadcastMessage' },
 					{ name: 'Custom Field', value: 'customField' },
 					{ name: 'Keyword', value: 'keyword' },
 					{ name: 'List', value: 'list' },
@@ -92,6 +94,7 @@ export class Tatango implements INodeType {
 			...transactionalMessage.description,
 			...list.description,
 			...momtReport.description,
+			...broadcastMessage.description,
 			...rcs.description,
 			...sms.description,
 			...mms.description,

@@ -18,6 +18,7 @@ import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
 import {
 	classifyEvent,
 	isKnownDeliveryStatus,
+	KNOWN_EVENTS,
 	MAX_PAYLOAD_DEPTH,
 	readPayload,
 	toOutputJson,
@@ -53,7 +54,9 @@ export class TatangoTrigger implements INodeType {
 		version: [1, 1.1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{ $parameter["source"] === "list" ? "List: " + ($parameter["listEvents"] || []).join(", ") : ($parameter["events"] || []).length >= 9 ? "All events" : ($parameter["events"] || []).join(", ") }}',
+			'={{ $parameter["source"] === "list" ? "List: " + ($parameter["listEvents"] || []).join(", ") : ($parameter["events"] || []).length >= ' +
+			KNOWN_EVENTS.length +
+			' ? "All events" : ($parameter["events"] || []).join(", ") }}',
 		// n8n's node creator shows the Tatango node and this trigger as one entry and gives it this
 		// description (not the action node's), in "What happens next?" too: it says what both do.
 		description:

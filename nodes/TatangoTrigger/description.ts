@@ -4,11 +4,17 @@ import type { INodeProperties } from 'n8n-workflow';
 import { listLocator } from '../Tatango/actions/common.descriptions';
 import { DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { MIN_TOKEN_LENGTH, TOKEN_HEADER, TOKEN_QUERY_PARAMETER } from './authenticity';
+import { KNOWN_EVENTS, type KnownEvent } from './events';
 import { LIST_EVENTS } from './listWebhook';
 
 // `name` is what the Events field lists; `action` is the node creator's entry for the event (n8n
 // would otherwise make one from the name, lower-cased: "On cleaned v2 list"). Sorted by name.
-export const EVENT_OPTIONS = [
+export const EVENT_OPTIONS: Array<{
+	name: string;
+	value: KnownEvent;
+	action: string;
+	description: string;
+}> = [
 	{
 		name: 'Delivery Status',
 		value: 'delivery_status',
@@ -69,8 +75,6 @@ export const EVENT_OPTIONS = [
 		description: 'A number left a list (a list webhook in Tatango)',
 	},
 ];
-
-export const ALL_EVENTS = EVENT_OPTIONS.map((option) => option.value);
 
 export const STATUS_OPTIONS = [
 	{ name: 'Hard Bounce', value: 'hard bounce', description: 'Permanently undeliverable' },
@@ -184,17 +188,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		options: EVENT_OPTIONS,
-		default: [
-			'delivery_status',
-			'invalid_phone',
-			'reply_received',
-			'subscribe',
-			'unsubscribe',
-			'message_sent',
-			'campaign_response',
-			'cleaned',
-			'transactional_message_reply',
-		],
+		default: [...KNOWN_EVENTS],
 		displayOptions: onlyFor('sends'),
 		description:
 			'Which events start the workflow. Other known events are answered 200 and ignored.',

@@ -15,7 +15,9 @@ export const V2_EVENTS = [
 	'transactional_message_reply',
 ] as const;
 
-export const KNOWN_EVENTS: readonly string[] = [...V3_EVENTS, ...V2_EVENTS];
+/** Every event the trigger knows: the Events field lists these, and selects them all by default. */
+export const KNOWN_EVENTS = [...V3_EVENTS, ...V2_EVENTS] as const;
+export type KnownEvent = (typeof KNOWN_EVENTS)[number];
 
 /** `delivery_status` statuses, spelled as Tatango sends them (with a space). */
 export const DELIVERY_STATUSES = ['success', 'soft bounce', 'hard bounce'] as const;

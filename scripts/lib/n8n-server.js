@@ -44,6 +44,9 @@ async function startN8n(o) {
 			N8N_PORT: port,
 			N8N_RUNNERS_BROKER_PORT: brokerPort,
 			WEBHOOK_URL: webhookUrl,
+			// n8n 2.x builds test-webhook URLs from N8N_WEBHOOK_URL, else from the editor's (http) address:
+			// the Tatango Trigger registers its test URL on a list only when it is https.
+			N8N_WEBHOOK_URL: webhookUrl,
 			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
 			...(o.env || {}),
 		}),

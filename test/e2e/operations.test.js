@@ -221,7 +221,7 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 		test('MOMT report get: report 1 is complete', () => {
 			const report = out('MOMT Report 1')[0];
 			expect(report.isComplete).toBe(true);
-			expect(report.momt_report).toMatchObject({ id: 1, counts_calculated: true });
+			expect(report).toMatchObject({ id: 1, counts_calculated: true });
 		});
 
 		test('RCS send rich card: a transactionId, the card recorded for the number', () => {

@@ -215,7 +215,7 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 		});
 
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ isComplete: true, momt_report: { id: 1 } });
+		expect(items[0].json).toMatchObject({ isComplete: true, id: 1 });
 		expect(await statusesOf('GET', '/api/v2/momt_reports/1')).toEqual([500, 503, 200]);
 	});
 
@@ -233,7 +233,7 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 		});
 
 		expect(error).toBeUndefined();
-		expect(items[0].json.momt_report).toMatchObject({ id: 1 });
+		expect(items[0].json).toMatchObject({ id: 1 });
 		expect(await statusesOf('GET', '/api/v2/momt_reports/1')).toEqual(['dropped', 200]);
 	});
 
@@ -252,7 +252,7 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 		);
 
 		expect(error).toBeUndefined();
-		expect(items[0].json.momt_report).toMatchObject({ id: 1 });
+		expect(items[0].json).toMatchObject({ id: 1 });
 		expect(await control.requestsTo('GET', '/api/v2/momt_reports/1')).toHaveLength(2);
 		expect(Date.now() - started).toBeLessThan(2500);
 	});

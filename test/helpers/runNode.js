@@ -230,6 +230,7 @@ function prepareContainer() {
  * @property {'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput'} [onError] The node's
  *   "On Error" setting: stop, continue (errors as regular output items), or continue using a
  *   separate error output.
+ * @property {string} [timezone] The workflow's time zone setting (IANA name).
  */
 
 /**
@@ -255,6 +256,7 @@ async function runNode({
 	credentials = {},
 	continueOnFail = false,
 	onError,
+	timezone,
 }) {
 	const errorSetting = onError ?? (continueOnFail ? 'continueRegularOutput' : undefined);
 	prepareContainer();
@@ -283,7 +285,7 @@ async function runNode({
 		connections: {},
 		active: false,
 		nodeTypes,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(timezone ? { timezone } : {}) },
 	});
 
 	const credentialsHelper = new TestCredentialsHelper(/** @type {any} */ (credentials));

@@ -76,3 +76,39 @@ describe('custom field picker', () => {
 		expect(context.requests).toEqual([]);
 	});
 });
+
+describe('list picker', () => {
+	test('pages through the account’s lists with the picker’s token, filtered by name or ID', async () => {
+		const context = loadOptionsContext({}, (options) => ({
+			statusCode: 200,
+			body: {
+				status: 'OK',
+				per_page: 100,
+				count: 101,
+				page: options.qs.page,
+				pages_count: 2,
+				lists:
+					options.qs.page === 1
+						? [
+								{ id: 101, name: 'Newsletter' },
+								{ id: 102, name: 'VIP' },
+							]
+						: [{ id: 205, name: 'Spring Sale' }],
+			},
+		}));
+		const first = await listSearch.searchLists.call(/** @type {any} */ (context), 'vip');
+		expect(first).toEqual({
+			results: [{ name: 'VIP (102)', value: '102' }],
+			paginationToken: '2',
+		});
+		const second = await listSearch.searchLists.call(/** @type {any} */ (context), '', '2');
+		expect(second).toEqual({
+			results: [{ name: 'Spring Sale (205)', value: '205' }],
+			paginationToken: undefined,
+		});
+		expect(context.requests.map((r) => r.qs)).toEqual([
+			{ page: 1, per_page: 100 },
+			{ page: 2, per_page: 100 },
+		]);
+	});
+});

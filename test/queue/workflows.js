@@ -283,4 +283,51 @@ function pacedSendWorkflow(deliveryUrl) {
 	};
 }
 
-module.exports = { sendWorkflow, triggerWorkflow, pacedSendWorkflow, CREDENTIALS };
+/**
+ * Tatango Trigger (version 2) on a list, its webhook registered by the trigger itself → Ran On.
+ * @param {number} listId
+ */
+function listTriggerWorkflow(listId) {
+	const webhookId = crypto.randomUUID();
+	const nodes = [
+		{
+			id: crypto.randomUUID(),
+			name: 'Tatango Trigger',
+			type: TRIGGER,
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId,
+			credentials: CREDENTIALS.v2,
+			parameters: {
+				source: 'list',
+				listId: { __rl: true, mode: 'id', value: String(listId) },
+				listEvents: ['subscribe'],
+				options: {},
+			},
+		},
+		ranOnNode(
+			'Ran On',
+			[
+				{ name: 'event', value: '={{ $json.event }}' },
+				{ name: 'phoneNumber', value: '={{ $json.phoneNumber }}' },
+			],
+			[200, 0],
+		),
+	];
+	return {
+		webhookPath: `${webhookId}/tatango`,
+		workflow: {
+			name: `queue: list trigger (${webhookId.slice(0, 8)})`,
+			nodes,
+			connections: chain(['Tatango Trigger', 'Ran On']),
+		},
+	};
+}
+
+module.exports = {
+	sendWorkflow,
+	triggerWorkflow,
+	pacedSendWorkflow,
+	listTriggerWorkflow,
+	CREDENTIALS,
+};

@@ -1,6 +1,6 @@
 // @ts-check
-// Event payloads as Tatango's public docs show them (shared/spec/tatango-public-docs.md, sections
-// 1.10, 2.2 and 4). Each call returns a fresh copy.
+// Event payloads as Tatango's public docs show them (its v3 delivery webhook pages and its v2 list
+// webhook and transactional reply pages). Each call returns a fresh copy.
 
 const TX = '019687e1-1b54-70f4-a68a-60af7fa776f4';
 

@@ -54,6 +54,17 @@ describe('subscriber add', () => {
 		],
 		['Something new', 'unknown'],
 	])('status %p has outcome %p', (status, outcome) => expect(outcomeOf(status)).toBe(outcome));
+
+	test('a subscriber still waiting for YES is pending, whatever the status text claims (live, §1.4)', () => {
+		const waiting = { phone_number: '2065551111', optin_in_progress: true };
+		expect(outcomeOf('Subscriber added', waiting)).toBe('pending_confirmation');
+		expect(outcomeOf('Something new', waiting)).toBe('pending_confirmation');
+		expect(outcomeOf('Subscriber added', { optin_in_progress: false })).toBe('added');
+		// A refusal stays a refusal: the subscriber it returns is the opted-out one.
+		expect(
+			outcomeOf('Subscriber is in a security timeout, wait 47 hours and 55 minutes', waiting),
+		).toBe('refused_resubscribe_timeout');
+	});
 });
 
 describe('transactional message', () => {

@@ -1,12 +1,21 @@
 import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
+	broadcastMessage: 'get' | 'getMany' | 'send';
 	customField: 'create' | 'delete' | 'getMany';
 	subscriber: 'add' | 'addTagsToMany' | 'get' | 'getMany' | 'removeTags' | 'unsubscribe' | 'update';
 	keyword: 'checkAvailability';
 	transactionalMessage: 'send';
-	list: 'updateOptInSettings';
-	momtReport: 'get';
+	list:
+		| 'create'
+		| 'delete'
+		| 'deleteTags'
+		| 'get'
+		| 'getMany'
+		| 'setKeywords'
+		| 'update'
+		| 'updateOptInSettings';
+	momtReport: 'create' | 'get';
 	mms: 'send';
 	rcs: 'sendCarousel' | 'sendFile' | 'sendRichCard' | 'sendText';
 	sms: 'send';

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createTatangoClient, type TatangoClient } from '../transport';
 import { InvalidInputError } from '../validation';
+import * as broadcastMessage from './broadcastMessage/broadcastMessage.resource';
 import * as customField from './customField/customField.resource';
 import * as keyword from './keyword/keyword.resource';
 import * as list from './list/list.resource';
@@ -47,8 +48,22 @@ const operations: { [R in TatangoType['resource']]: { [O in OperationsOf<R>]: Op
 	},
 	keyword: { checkAvailability: keyword.checkAvailability.execute },
 	transactionalMessage: { send: transactionalMessage.send.execute },
-	list: { updateOptInSettings: list.updateOptInSettings.execute },
-	momtReport: { get: momtReport.get.execute },
+	list: {
+		create: list.create.execute,
+		delete: list.deleteList.execute,
+		deleteTags: list.deleteTags.execute,
+		get: list.get.execute,
+		getMany: list.getMany.execute,
+		setKeywords: list.setKeywords.execute,
+		update: list.update.execute,
+		updateOptInSettings: list.updateOptInSettings.execute,
+	},
+	momtReport: { create: momtReport.create.execute, get: momtReport.get.execute },
+	broadcastMessage: {
+		get: broadcastMessage.get.execute,
+		getMany: broadcastMessage.getMany.execute,
+		send: broadcastMessage.send.execute,
+	},
 	mms: { send: mms.send.execute },
 	rcs: {
 		sendCarousel: rcs.sendCarousel.execute,

@@ -28,6 +28,8 @@ export interface FailedResponse {
 	attempts: number;
 	stoppedBecause: RetryDecision['because'];
 	waitedMs: number;
+	/** What an ambiguous failure of a non-repeatable call may have done (default: a text was sent). */
+	ambiguity?: Ambiguity;
 }
 
 /**
@@ -69,12 +71,17 @@ export function apiErrorFromResponse(
 		message = `${said} (422)`;
 		description =
 			'Tatango texts mobile numbers only. This number is a landline or its carrier cannot be reached: check it with the person, or filter such numbers out before this node.';
+	} else if (statusCode === 422 && /invalid keyword names/i.test(said ?? '')) {
+		message = `Tatango refused the keywords: ${said} (422)`;
+		description =
+			'These keywords are already in use on the shortcode (by another list or account), reserved (such as STOP or HELP), or not allowed. Check a keyword first with Keyword → Check Availability. Nothing was changed.';
 	} else if (statusCode === 429) {
 		message = `Tatango's rate limit was still exceeded after waiting ${Math.round(failure.waitedMs / 1000)} s (429)`;
 		description = `Raise "Max Wait When Rate Limited" or lower "Requests per ${api === 'v2' ? 'Hour' : 'Second'}" in the ${credential}, or ask Tatango for a higher limit.`;
 	} else if (failure.stoppedBecause === 'ambiguous_send') {
-		message = `The message may have been sent: Tatango answered HTTP ${statusCode}${said ? ` (${said})` : ''}`;
-		description = AMBIGUOUS_SEND_HINT;
+		const ambiguity = failure.ambiguity ?? SEND_AMBIGUITY;
+		message = `${ambiguity.what}: Tatango answered HTTP ${statusCode}${said ? ` (${said})` : ''}`;
+		description = ambiguity.hint;
 	} else if (statusCode >= 500) {
 		message = `Tatango answered HTTP ${statusCode}${said ? `: ${said}` : ''} after ${attemptsText(failure.attempts)}`;
 		description = "A problem on Tatango's side. The call was retried; try again later.";
@@ -93,6 +100,20 @@ export function apiErrorFromResponse(
 const AMBIGUOUS_SEND_HINT =
 	"Tatango may have received the request before the failure, so the node did not retry it: retrying could text the person twice. Check Tatango's message log, or the Tatango Trigger's delivery events, before sending it again.";
 
+/**
+ * How to word a failure after which a non-repeatable call (kind `send`) may or may not have taken
+ * effect: what may have happened, and what to check before trying again.
+ */
+export interface Ambiguity {
+	what: string;
+	hint: string;
+}
+
+const SEND_AMBIGUITY: Ambiguity = {
+	what: 'The message may have been sent',
+	hint: AMBIGUOUS_SEND_HINT,
+};
+
 /** A network failure (no HTTP answer) as a NodeApiError, without any request details. */
 export function apiErrorFromNetwork(
 	node: INode,
@@ -101,6 +122,7 @@ export function apiErrorFromNetwork(
 	attempts: number,
 	itemIndex: number,
 	timeoutMs: number,
+	ambiguity: Ambiguity = SEND_AMBIGUITY,
 ): NodeApiError {
 	// axios reports its own timeout as ECONNABORTED; ETIMEDOUT comes from the network below it.
 	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
@@ -118,14 +140,14 @@ export function apiErrorFromNetwork(
 					: `the connection failed (${code})`;
 	const ambiguous = stoppedBecause === 'ambiguous_send';
 	const message = ambiguous
-		? `The message may have been sent: ${what}`
+		? `${ambiguity.what}: ${what}`
 		: unreadable
 			? `Tatango's answer could not be read (${code})`
 			: `Could not reach Tatango: ${what} after ${attemptsText(attempts)}`;
 	const error = new NodeApiError(node, { code: code ?? 'NETWORK_ERROR' } as JsonObject, {
 		message,
 		description: ambiguous
-			? AMBIGUOUS_SEND_HINT
+			? ambiguity.hint
 			: timedOut
 				? "Check the network between n8n and Tatango, or raise the credential's Request Timeout."
 				: unreadable
@@ -157,15 +179,18 @@ function firstBytes(body: unknown): string {
  */
 export function apiErrorFromUnreadableAnswer(
 	node: INode,
-	{ statusCode, body, isSend }: { statusCode: number; body: unknown; isSend: boolean },
+	{
+		statusCode,
+		body,
+		isSend,
+		ambiguity = SEND_AMBIGUITY,
+	}: { statusCode: number; body: unknown; isSend: boolean; ambiguity?: Ambiguity },
 	itemIndex: number,
 ): NodeApiError {
 	const what = `HTTP ${statusCode} with ${firstBytes(body)} instead of Tatango's JSON answer`;
 	const error = new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
-		message: isSend
-			? `The message may have been sent: the answer was ${what}`
-			: `Tatango answered ${what}`,
-		description: isSend ? `${AMBIGUOUS_SEND_HINT} ${NOT_TATANGO_HINT}` : NOT_TATANGO_HINT,
+		message: isSend ? `${ambiguity.what}: the answer was ${what}` : `Tatango answered ${what}`,
+		description: isSend ? `${ambiguity.hint} ${NOT_TATANGO_HINT}` : NOT_TATANGO_HINT,
 		httpCode: String(statusCode),
 		itemIndex,
 	});

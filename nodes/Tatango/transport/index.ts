@@ -12,6 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs, requestTimeoutMs } from './apis';
 import {
+	type Ambiguity,
 	apiErrorFromNetwork,
 	apiErrorFromRedirect,
 	apiErrorFromResponse,
@@ -29,6 +30,7 @@ import {
 
 export type { ApiVersion } from './apis';
 export type { CallKind } from './retryPolicy';
+export type { Ambiguity } from './errors';
 
 export interface TatangoCall {
 	api: ApiVersion;
@@ -42,6 +44,8 @@ export interface TatangoCall {
 	notFound?: string;
 	/** Error statuses that are an answer for this call, returned instead of thrown. */
 	answerStatuses?: number[];
+	/** For a `send` call that is not a text (e.g. creating a list): how to word an ambiguous failure. */
+	ambiguity?: Ambiguity;
 }
 
 export interface TatangoResponse {
@@ -229,6 +233,7 @@ export function createTatangoClient(
 					state.attempts,
 					itemIndex,
 					requestTimeoutMs(creds),
+					call.ambiguity,
 				);
 			}
 
@@ -253,7 +258,7 @@ export function createTatangoClient(
 			if (statusCode < 300) {
 				throw apiErrorFromUnreadableAnswer(
 					context.getNode(),
-					{ statusCode, body, isSend },
+					{ statusCode, body, isSend, ambiguity: call.ambiguity },
 					itemIndex,
 				);
 			}
@@ -279,6 +284,7 @@ export function createTatangoClient(
 					attempts: state.attempts,
 					stoppedBecause: decision.because,
 					waitedMs: state.rateLimitWaitedMs,
+					ambiguity: call.ambiguity,
 				},
 				itemIndex,
 			);

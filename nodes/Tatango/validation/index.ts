@@ -16,10 +16,9 @@ export {
 export { CUSTOM_FIELD_MAX_LENGTH, toCustomFieldDefinition } from './customField';
 export type { CustomFieldContentType, CustomFieldDefinition } from './customField';
 export { toTenDigitPhone } from './phone';
-export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
+export { replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
-	characterCount,
 	textOf,
 	toKeyword,
 	toMessageContent,

@@ -3,7 +3,7 @@ import { InvalidInputError } from './InvalidInputError';
 export type CollectedData = 'zip_code' | 'email_address' | 'first_name' | 'yes';
 export type SuccessAction = 'nextrequest' | 'optinsubscriber';
 
-/** One opt-in request of a double opt-in list, as sent to Tatango (spec 2.4). */
+/** One opt-in request of a double opt-in list, as sent to Tatango's opt-in settings endpoint. */
 export interface OptInRequest {
 	collected_data: CollectedData;
 	request_message: string;

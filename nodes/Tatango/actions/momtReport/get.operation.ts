@@ -3,6 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
 import { toPositiveId } from '../../validation';
+import { simplifyField } from '../common.descriptions';
+import { fetchReport, reportOutput } from './report';
 
 const properties: INodeProperties[] = [
 	{
@@ -14,6 +16,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 42',
 		description: 'ID of the MOMT (message log) report',
 	},
+	simplifyField,
 ];
 
 const displayOptions = { show: { resource: ['momtReport'], operation: ['get'] } };
@@ -26,18 +29,6 @@ export async function execute(
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
 	const reportId = toPositiveId(this.getNodeParameter('reportId', i), 'Report ID');
-	const { body } = await tatango.request(
-		{
-			api: 'v2',
-			method: 'GET',
-			path: `/api/v2/momt_reports/${reportId}`,
-			kind: 'read',
-			notFound: `MOMT report ${reportId} was not found in this Tatango account`,
-		},
-		i,
-	);
-	const report = (body.momt_report ?? {}) as IDataObject;
-	// A flag to poll on (Wait + IF) without knowing which fields Tatango fills in last.
-	const isComplete = report.counts_calculated === true || Number(report.percent_complete) >= 100;
-	return { isComplete, ...body };
+	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	return reportOutput(await fetchReport(tatango, reportId, i), simple);
 }

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as create from './create.operation';
 import * as get from './get.operation';
 
-export { get };
+export { create, get };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +14,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['momtReport'] } },
 		options: [
 			{
+				name: 'Create',
+				value: 'create',
+				description:
+					'Start a report of the messages sent and received in a period, and optionally wait for it',
+				action: 'Create a MOMT report',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a MOMT report and its progress',
@@ -21,5 +29,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'get',
 	},
+	...create.description,
 	...get.description,
 ];

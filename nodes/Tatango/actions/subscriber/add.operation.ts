@@ -51,9 +51,21 @@ const OUTCOMES: Array<[RegExp, string]> = [
 	[/^subscriber added/i, 'added'],
 ];
 
-export function outcomeOf(status: unknown): string {
+/**
+ * The outcome of an add, from the status text and, where the text claims an add, the subscriber
+ * Tatango returned: live, an add without the bypass flags stays pending until the number replies
+ * YES (`optin_in_progress: true`) even on a single opt-in list, whatever the status text says.
+ */
+export function outcomeOf(status: unknown, subscriber?: unknown): string {
 	const text = typeof status === 'string' ? status : '';
-	return OUTCOMES.find(([pattern]) => pattern.test(text))?.[1] ?? 'unknown';
+	const outcome = OUTCOMES.find(([pattern]) => pattern.test(text))?.[1] ?? 'unknown';
+	const pending =
+		typeof subscriber === 'object' &&
+		subscriber !== null &&
+		(subscriber as IDataObject).optin_in_progress === true;
+	return pending && (outcome === 'added' || outcome === 'unknown')
+		? 'pending_confirmation'
+		: outcome;
 }
 
 export interface AddSubscriberInput {
@@ -102,5 +114,5 @@ export async function execute(
 		},
 		i,
 	);
-	return { outcome: outcomeOf(body.status), listId, ...body };
+	return { outcome: outcomeOf(body.status, body.subscriber), listId, ...body };
 }

@@ -1,0 +1,88 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TatangoClient } from '../../transport';
+import { toGsm7Text } from '../../validation';
+import { listLocator } from '../common.descriptions';
+import { listIdOf, listNotFound } from '../listId';
+import { DELIVERY_TIMING_NOTE, deliveryTiming } from './deliveryTiming';
+
+const properties: INodeProperties[] = [
+	{
+		...listLocator,
+		description: 'The list whose subscribers all get the message',
+	},
+	{
+		displayName: 'Content',
+		name: 'content',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		description:
+			'The text every subscriber of the list gets: up to 160 characters of the GSM 7-bit SMS alphabet',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Replace Non-GSM Characters',
+				name: 'replaceNonGsm',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to swap curly quotes, long dashes, ellipses and non-breaking spaces for plain ones instead of failing',
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['broadcastMessage'], operation: ['send'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** `POST /lists/{id}/messages` body: `{"message":{"content":"..."}}`. */
+export function buildBroadcastBody(content: unknown, replaceNonGsm: boolean): IDataObject {
+	return {
+		message: {
+			content: toGsm7Text(content, 'Content', { max: 160, replaceOffenders: replaceNonGsm }),
+		},
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+): Promise<IDataObject> {
+	const listId = listIdOf(this, i);
+	const { replaceNonGsm = false } = this.getNodeParameter('options', i, {}) as {
+		replaceNonGsm?: boolean;
+	};
+	const body = buildBroadcastBody(this.getNodeParameter('content', i), replaceNonGsm);
+	const { body: answer } = await tatango.request(
+		{
+			api: 'v2',
+			method: 'POST',
+			path: `/api/v2/lists/${listId}/messages`,
+			body,
+			// A whole list is texted: never repeated after an ambiguous failure.
+			kind: 'send',
+			notFound: listNotFound(listId),
+		},
+		i,
+	);
+	const message = (answer.message ?? {}) as IDataObject;
+	const now = Date.now();
+	return {
+		listId,
+		messageId: message.id,
+		status: answer.status,
+		...deliveryTiming(now, now),
+		note: DELIVERY_TIMING_NOTE,
+	};
+}
