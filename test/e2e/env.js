@@ -8,6 +8,8 @@ const fs = require('fs');
 const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
+// The sandbox's account and test numbers, for tests that call the sandbox or name a number.
+const { SANDBOX_ACCOUNT, TEST_NUMBERS } = require('../../sandbox/fixtures');
 
 const E2E_DIR = process.env.TATANGO_E2E_DIR || require('../../scripts/lib/run-dir').runDir('e2e');
 const STATE_FILE = path.join(E2E_DIR, 'state.json');
@@ -92,4 +94,6 @@ module.exports = {
 	rest,
 	activateWorkflow,
 	sandbox,
+	SANDBOX_ACCOUNT,
+	TEST_NUMBERS,
 };

@@ -4,40 +4,16 @@
 // sandbox: one workflow per resource, each chaining its operations the way a builder would (IDs
 // from the previous node's output, expressions, Continue On Fail, Execute Once).
 const n8n = require('../../scripts/lib/n8n');
-const { state, runWorkflow, sandbox } = require('./env');
+const { runWorkflow, sandbox } = require('./env');
+const { START, connect, example, fixedItem, tatango } = require('./workflowParts');
 
-const ACTION = 'n8n-nodes-tatango.tatango';
-
-const CREDENTIALS = () => ({
-	tatangoApi: { id: state().credentialIds.v2, name: 'Tatango Sandbox (v2)' },
-});
-
-let nextY = 0;
 /**
- * A Tatango action node. @param {string} name @param {Record<string, any>} parameters
- * @param {Record<string, any>} [settings] node settings such as onError or executeOnce
+ * A Tatango node with node settings such as onError or executeOnce.
+ * @param {string} name @param {Record<string, any>} parameters @param {Record<string, any>} settings
  */
-function tatango(name, parameters, settings = {}) {
-	return {
-		id: `op-${name}`,
-		name,
-		type: ACTION,
-		typeVersion: 1,
-		position: [400, (nextY += 200)],
-		parameters,
-		credentials: CREDENTIALS(),
-		...settings,
-	};
+function tatangoWith(name, parameters, settings) {
+	return { ...tatango(name, parameters), ...settings };
 }
-
-const START = {
-	id: 'start',
-	name: 'Start',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 
 /**
  * One item per value: a Set node emits `{ values: [...] }` and a Split Out node splits it (stands in
@@ -45,34 +21,16 @@ const START = {
  */
 function itemsOf(name, values) {
 	return [
-		{
-			id: `set-${name}`,
-			name: `${name} (list)`,
-			type: 'n8n-nodes-base.set',
-			typeVersion: 3.4,
-			position: [200, (nextY += 200)],
-			parameters: { mode: 'raw', jsonOutput: JSON.stringify({ values }), options: {} },
-		},
+		fixedItem(`${name} (list)`, { values }),
 		{
 			id: `split-${name}`,
 			name,
 			type: 'n8n-nodes-base.splitOut',
 			typeVersion: 1,
-			position: [300, (nextY += 200)],
+			position: [300, 0],
 			parameters: { fieldToSplitOut: 'values', options: {} },
 		},
 	];
-}
-
-/** `[from, to]` pairs → n8n connections. @param {Array<[string, string]>} pairs */
-function connect(pairs) {
-	/** @type {Record<string, { main: Array<Array<{ node: string, type: string, index: number }>> }>} */
-	const c = {};
-	for (const [from, to] of pairs) {
-		c[from] = c[from] || { main: [[]] };
-		c[from].main[0].push({ node: to, type: 'main', index: 0 });
-	}
-	return c;
 }
 
 /** @param {Record<string, any>[]} nodes @param {Array<[string, string]>} pairs @param {string} name */
@@ -105,7 +63,7 @@ describe('List, Broadcast Message and MOMT Report in a real n8n (sandbox)', () =
 					name: 'E2E Campaign',
 					additionalFields: { keywords: 'e2ejoin, e2esave', messageHelp: 'E2E: reply STOP.' },
 				}),
-				tatango(
+				tatangoWith(
 					'Set Taken Keyword',
 					{
 						resource: 'list',
@@ -209,7 +167,7 @@ describe('List, Broadcast Message and MOMT Report in a real n8n (sandbox)', () =
 					listId: listById('105'),
 					phoneNumber: '={{ $json.values }}',
 				}),
-				tatango(
+				tatangoWith(
 					'Send Broadcast',
 					{
 						resource: 'broadcastMessage',
@@ -282,26 +240,11 @@ describe('List, Broadcast Message and MOMT Report in a real n8n (sandbox)', () =
 		]);
 	});
 
-	test('MOMT Report: create for the last 30 days and wait until complete, in one node', async () => {
+	test('MOMT Report: examples/momt-report-last-30-days.json as shipped creates the report and waits for it, in one node', async () => {
 		await sandbox.config({ momtReportStepMs: 1000 });
-		const wf = workflow(
-			'Tatango e2e: MOMT report',
-			[
-				tatango('Create Report', {
-					resource: 'momtReport',
-					operation: 'create',
-					dateFrom: '={{ $now.minus({ days: 30 }).toISO() }}',
-					dateTo: '={{ $now.toISO() }}',
-					waitUntilComplete: true,
-					maxWaitMinutes: 1,
-					checkEverySeconds: 3,
-				}),
-			],
-			[['Start', 'Create Report']],
-		);
 
-		const { run, error } = await runWorkflow(wf);
-		const report = n8n.nodeItems(run, 'Create Report');
+		const { run, error, items } = await runWorkflow(example('momt-report-last-30-days.json'));
+		const report = n8n.nodeItems(run, 'Create MOMT Report');
 
 		expect(error).toBeNull();
 		expect(report).toEqual([
@@ -312,6 +255,15 @@ describe('List, Broadcast Message and MOMT Report in a real n8n (sandbox)', () =
 				s3_url: expect.stringMatching(/\/_sandbox\/files\/momt_reports\/\d+\.csv$/),
 				waitedSeconds: expect.any(Number),
 			}),
+		]);
+		// The IF took the complete branch: the last node is "Report Ready".
+		expect(items).toEqual([
+			{
+				reportId: report[0].id,
+				moCount: expect.any(Number),
+				mtCount: expect.any(Number),
+				csvUrl: report[0].s3_url,
+			},
 		]);
 		const posted = (await sandbox.inspect()).requests.filter(
 			(/** @type {any} */ r) => r.method === 'POST' && r.path === '/api/v2/momt_reports',
