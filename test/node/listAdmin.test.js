@@ -241,6 +241,22 @@ describe('List → Delete', () => {
 		expect(unmatched).toEqual([]);
 		expect(items).toEqual([{ json: { deleted: true }, pairedItem: { item: 0 } }]);
 	});
+
+	test('a delete whose answer was lost is retried; the 404 that follows allows for an earlier success', async () => {
+		const api = v2Api()
+			.delete('/api/v2/lists/113')
+			.reply(502, '<html>Bad Gateway</html>')
+			.delete('/api/v2/lists/113')
+			.reply(404, { status: 'error', error: 'List not found' });
+
+		const { error } = await list('delete', { listId: byId('113') });
+
+		api.done();
+		expect(unmatched).toEqual([]);
+		expect(error.message).toBe(
+			'List 113 was not found in this Tatango account: it does not exist, or it was already deleted (404)',
+		);
+	});
 });
 
 describe('List → Set Keywords', () => {

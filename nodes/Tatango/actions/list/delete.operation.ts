@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
 import { listLocator } from '../common.descriptions';
-import { listIdOf, listNotFound } from '../listId';
+import { listIdOf } from '../listId';
 
 const properties: INodeProperties[] = [
 	{
@@ -28,9 +28,10 @@ export async function execute(
 			api: 'v2',
 			method: 'DELETE',
 			path: `/api/v2/lists/${listId}`,
-			// Deleting again changes nothing more; a retry after a lost answer may see a 404.
+			// Deleting again changes nothing more. A retry after a lost answer can meet the 404 of the
+			// list the first attempt deleted, so the message allows for that.
 			kind: 'idempotent',
-			notFound: listNotFound(listId),
+			notFound: `List ${listId} was not found in this Tatango account: it does not exist, or it was already deleted`,
 		},
 		i,
 	);
