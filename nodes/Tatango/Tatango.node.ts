@@ -32,7 +32,14 @@ export class Tatango implements INodeType {
 		subtitle: '',
 		description: 'Send SMS, MMS, RCS and WhatsApp and manage subscriber consent with Tatango',
 		defaults: { name: 'Tatango' },
-		usableAsTool: true,
+		// The Tatango Tool's own description (node creator, and the model's fallback when a tool has no
+		// action text): what a model must know to call it right.
+		usableAsTool: {
+			replacements: {
+				description:
+					'Texts US and Canadian mobile numbers through Tatango (SMS up to 160 characters, MMS, RCS) and manages list subscribers. Phone numbers: +1 numbers in any common format, e.g. +1 206 555 0100, (206) 555-0100 or 2065550100. A refused input is returned as an error text and nothing is sent.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// Both credentials are always shown (labelled with their type: n8n would label both

@@ -93,6 +93,15 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 }
 
 /**
+ * Whether an AI agent runs this node as its tool (n8n's `usableAsTool` variant, type `…Tool`). A
+ * tool that throws hands the model an empty result in n8n 2.41, so as a tool every failure (a
+ * rule the input broke, Tatango's refusal) comes back as the tool's output, a text the model reads.
+ */
+function runsAsAiTool(context: IExecuteFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
+/**
  * Runs the chosen operation once per input item. Every input item ends as its output items (one per
  * record the operation returned, none when a Get Many found nothing, each paired with the input
  * item) or as one error: with Continue On Fail the error becomes that item's output.
@@ -125,7 +134,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 		} catch (error) {
 			const nodeError = asNodeError(this, error, i);
-			if (this.continueOnFail()) {
+			if (this.continueOnFail() || runsAsAiTool(this)) {
 				// `error` and `details` in json, no item-level error object: n8n would rewrite such an
 				// item's json to the message alone, losing the hint. These keys still route it to the
 				// error output under "Continue (using error output)".
