@@ -38,7 +38,7 @@ import {
 } from './registration';
 
 const PANEL_WHERE =
-	'With Source "A List", there is nothing to copy: the trigger registers this URL on the list in Tatango while it listens. With "Sends That Name This URL", Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with ?token= and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every Send Rich Card that names no webhook URL of its own), or in one send\'s Webhook URL.';
+	'With Source "A List", there is nothing to copy: the trigger registers this URL on the list in Tatango while it listens. With "Sends That Name This URL", Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with ?token= and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every v3 send, SMS, MMS, RCS or WhatsApp, that names no webhook URL of its own), or in one send\'s Webhook URL.';
 
 export class TatangoTrigger implements INodeType {
 	description: INodeTypeDescription = {
