@@ -15,7 +15,14 @@
  *       an HTTP Request node with its defaults: completed, failed, achieved rate / R.
  *   (c) BENCH_EVENTS (1,000) delivery events POSTed with BENCH_CONCURRENCY (8) clients to a
  *       published Tatango Trigger workflow and to a published Webhook node workflow on `n8n start`:
- *       events per second and client-side p50/p99 latency.
+ *       events per second and client-side p50/p99 latency, in BENCH_ROUNDS (5) interleaved rounds
+ *       (A B C A B C ...) so a noisy machine slows every trigger alike; each ratio is the median of
+ *       the per-round ratios, with their spread.
+ *   (d) BENCH_SMS_SENDS (1,000) v3 SMS through the Tatango node against the sandbox's limit of R
+ *       per second (credential: Requests per Second = R): failures, double texts, achieved rate / R.
+ *   (e) BENCH_SCALE_SMALL (1,000) and then BENCH_SCALE_LARGE (10,000) v3 SMS with the limit out of
+ *       the way: time per item and the peak memory of the `n8n execute` process for each, and the
+ *       per-item ratio large / small (an item must cost no more in a long run than in a short one).
  *
  * Prints a Markdown table and writes it to bench/results.md (quoted in docs/benchmark.md). Ports come
  * from BENCH_PORT (5800) upwards, away from the 5678/5679 other n8n instances use. Every process
@@ -34,8 +41,9 @@ const { paths: installPaths } = require('../scripts/lib/n8n-install');
 const { startSandboxProcess } = require('../scripts/lib/sandbox-process');
 const { loadWorkflow } = require('./lib/workflows');
 const { importWorkflows } = require('./lib/import');
-const { postEvents } = require('./lib/load');
+const { postEvents, percentile } = require('./lib/load');
 const { renderResults } = require('./lib/report');
+const { watchPeakMemory } = require('./lib/peakMemory');
 
 const BENCH_DIR = require('../scripts/lib/run-dir').runDir('bench');
 const RESULTS_FILE = path.join(n8n.REPO_ROOT, 'bench', 'results.md');
@@ -58,17 +66,27 @@ const CONFIG = {
 	events: intEnv('BENCH_EVENTS', 1000),
 	warmupEvents: intEnv('BENCH_WARMUP_EVENTS', 100),
 	concurrency: intEnv('BENCH_CONCURRENCY', 8),
+	rounds: intEnv('BENCH_ROUNDS', 5),
+	smsSends: intEnv('BENCH_SMS_SENDS', 1000),
+	scaleSmall: intEnv('BENCH_SCALE_SMALL', 1000),
+	scaleLarge: intEnv('BENCH_SCALE_LARGE', 10000),
 	basePort: intEnv('BENCH_PORT', 5800),
 	skipBuild: Boolean(process.env.BENCH_SKIP_BUILD),
 	parts: partsEnv(),
 };
 
-/** BENCH_PARTS: which of a, b, c to run (default all). Only a full run writes bench/results.md. */
+/** BENCH_PARTS: which of a to e to run (default all). Only a full run writes bench/results.md. */
 function partsEnv() {
-	const value = process.env.BENCH_PARTS ?? 'abc';
-	if (!/^[abc]+$/.test(value))
-		throw new Error(`BENCH_PARTS must be letters from "abc", got "${value}"`);
-	return { a: value.includes('a'), b: value.includes('b'), c: value.includes('c') };
+	const value = process.env.BENCH_PARTS ?? 'abcde';
+	if (!/^[a-e]+$/.test(value))
+		throw new Error(`BENCH_PARTS must be letters from "abcde", got "${value}"`);
+	return {
+		a: value.includes('a'),
+		b: value.includes('b'),
+		c: value.includes('c'),
+		d: value.includes('d'),
+		e: value.includes('e'),
+	};
 }
 
 const SANDBOX_V2 = { email: SANDBOX_ACCOUNT.email, apiKey: SANDBOX_ACCOUNT.v2ApiKey };
@@ -242,6 +260,17 @@ async function main() {
 					},
 				},
 				{
+					id: 'benchTatangoV3Fast',
+					name: 'Bench: Tatango v3 (sandbox, no pacing)',
+					type: 'tatangoV3Api',
+					data: {
+						apiKey: SANDBOX_V3_KEY,
+						baseUrl: sandbox.url,
+						requestsPerSecond: 1000000,
+						maxRateLimitWait: 120,
+					},
+				},
+				{
 					id: 'benchHttpBasicV2',
 					name: 'Bench: sandbox v2 (Basic Auth)',
 					type: 'httpBasicAuth',
@@ -263,6 +292,7 @@ async function main() {
 		EVENTS_URL,
 		ITEMS: CONFIG.items,
 		SENDS: CONFIG.rateSends,
+		SMS_SENDS: CONFIG.smsSends,
 		TOKEN: TRIGGER_TOKEN,
 	};
 	const ids = await step('import workflows', () =>
@@ -282,6 +312,9 @@ async function main() {
 					}),
 				),
 				cWebhook: loadWorkflow('c-webhook.json', { ...tokens, WEBHOOK_ID: WEBHOOK_NODE_ID }),
+				d: loadWorkflow('d-sms-rate.json', tokens),
+				eSmall: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleSmall }),
+				eLarge: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleLarge }),
 			},
 			cli,
 		),
@@ -318,22 +351,26 @@ async function main() {
 		rateLimits: { v3: { limit: CONFIG.rate, windowMs: 1000 } },
 		webhookDelayMs: 3600000,
 	};
-	const rcsPath = '/transactional_messages/send_rcs_rich_card';
-	/** @param {string} id @param {string} node @param {number} firstNumber */
-	const rateLimited = async (id, node, firstNumber) => {
+	/**
+	 * @param {string} id @param {string} node @param {number} firstNumber
+	 * @param {{ path?: string, sends?: number }} [o]
+	 */
+	const rateLimited = async (id, node, firstNumber, o = {}) => {
+		const sendPath = o.path ?? '/transactional_messages/send_rcs_rich_card';
+		const sends = o.sends ?? CONFIG.rateSends;
 		await control.reset();
 		await control.config(limit);
 		const { run } = await n8n.executeWorkflow(id, { ...cli, timeoutMs: 30 * 60 * 1000 });
 		const { requests, messageCounts } = await control.inspect();
-		const statuses = requests.filter((r) => r.path === rcsPath).map((r) => r.statusCode);
+		const statuses = requests.filter((r) => r.path === sendPath).map((r) => r.statusCode);
 		const result = nodeRun(run, node);
 		const completed = statuses.filter((s) => s === 202).length;
 		return {
 			...result,
 			completed,
-			failed: CONFIG.rateSends - completed,
+			failed: sends - completed,
 			refused429: statuses.filter((s) => s === 429).length,
-			texts: countsFor(messageCounts, firstNumber, CONFIG.rateSends),
+			texts: countsFor(messageCounts, firstNumber, sends),
 			runError: run?.data?.resultData?.error?.message ?? null,
 		};
 	};
@@ -348,6 +385,55 @@ async function main() {
 			`(b) ${CONFIG.rateSends} RCS sends at R = ${CONFIG.rate}/s, HTTP Request node`,
 			() => rateLimited(ids.bHttp, 'HTTP Request', 2065900000),
 		));
+
+	// (d) v3 SMS at the documented 10/s.
+	const d =
+		CONFIG.parts.d &&
+		(await step(`(d) ${CONFIG.smsSends} v3 SMS at R = ${CONFIG.rate}/s, Tatango node`, () =>
+			rateLimited(ids.d, 'Tatango', 2066000000, {
+				path: '/transactional_messages/send_sms',
+				sends: CONFIG.smsSends,
+			}),
+		));
+
+	// (e) scale: the same send, small and large, no limit; per-item time and n8n's peak memory.
+	// `n8n execute` prints the whole run (every item of every node) and, at 10,000 items, exits
+	// before that output is all written: the Tatango node's execution time, printed before its
+	// items, is read from the text; what the sandbox accepted comes from its own record.
+	/** @param {string} id @param {number} items */
+	const scaleRun = async (id, items) => {
+		await control.reset();
+		await control.config({ webhookDelayMs: 3600000, maxRecordedRequests: items + 100 });
+		const memory = watchPeakMemory(['execute', `--id=${id}`]);
+		const res = await n8n.runN8nCli(['execute', `--id=${id}`, '--rawOutput'], {
+			...cli,
+			timeoutMs: 30 * 60 * 1000,
+			allowFailure: true,
+		});
+		const peakMb = memory.stop();
+		const { requests, messageCounts } = await control.inspect();
+		const sends = requests.filter((r) => r.path === '/transactional_messages/send_sms');
+		const tatangoRun = res.stdout.slice(res.stdout.indexOf('"Tatango": ['));
+		const executionTime = /"executionTime":\s*(\d+)/.exec(tatangoRun);
+		const ms = executionTime ? Number(executionTime[1]) : NaN;
+		return {
+			sent: items,
+			exitCode: res.code,
+			completed: sends.filter((r) => r.statusCode === 202).length,
+			ms,
+			perItemMs: ms / items,
+			peakMb,
+			texts: countsFor(messageCounts, 2067000000, items),
+		};
+	};
+	const e = CONFIG.parts.e && {
+		small: await step(`(e) ${CONFIG.scaleSmall} v3 SMS, no limit`, () =>
+			scaleRun(ids.eSmall, CONFIG.scaleSmall),
+		),
+		large: await step(`(e) ${CONFIG.scaleLarge} v3 SMS, no limit`, () =>
+			scaleRun(ids.eLarge, CONFIG.scaleLarge),
+		),
+	};
 	await control.reset();
 
 	// (c) webhooks on a running n8n, at n8n's defaults and with isolates taken only when needed.
@@ -369,11 +455,14 @@ async function main() {
 		a,
 		b: { rate: CONFIG.rate, sends: CONFIG.rateSends, tatango: bTatango, http: bHttp },
 		c,
+		d: d && { rate: CONFIG.rate, sends: CONFIG.smsSends, tatango: d },
+		e,
 		totalSeconds: (Date.now() - started) / 1000,
 	};
 	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
-	if (!(CONFIG.parts.a && CONFIG.parts.b && CONFIG.parts.c)) {
-		process.stdout.write(`${JSON.stringify({ a, b: results.b, c }, null, 2)}\n`);
+	if (!Object.values(CONFIG.parts).every(Boolean)) {
+		const { a: ra, b: rb, c: rc, d: rd, e: re } = results;
+		process.stdout.write(`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re }, null, 2)}\n`);
 		log(
 			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
@@ -437,29 +526,57 @@ async function measureTriggers(ids, userFolder, n8nPort, brokerPort, label, env)
 			for (const target of targets) await rest.waitForWebhook(target.path);
 		});
 		await step(
-			`(c) ${CONFIG.events} events per trigger, ${CONFIG.concurrency} concurrent clients`,
+			`(c) ${CONFIG.events} events per trigger in ${CONFIG.rounds} interleaved rounds, ${CONFIG.concurrency} concurrent clients`,
 			async () => {
-				// Each trigger in turn: warm-up events, a pause until n8n has finished their runs, then the
-				// measured events and again a pause, so no trigger shares the machine with another's runs.
-				// Every event is new: transaction ids carry this measurement's label.
+				// Warm-up events for each trigger, then rounds of A B C: each trigger gets its share of the
+				// measured events per round, followed by a pause until n8n has finished their runs, so no
+				// trigger shares the machine with another's runs and a slow spell of the machine hits
+				// every trigger of that round. Every event is new: transaction ids carry this
+				// measurement's label.
+				/** @param {typeof targets[number]} target @param {string} tag @param {number} count */
+				const post = (target, tag, count) =>
+					postEvents({
+						count,
+						concurrency: CONFIG.concurrency,
+						url: () => `${server.url}/webhook/${target.path}${target.query}`,
+						body: (i) => deliveryEvent(`${label}-${target.key}-${tag}-${i}`),
+					});
+				/** @type {Record<string, number>} */
+				const expected = {};
 				for (const target of targets) {
-					/** @param {string} tag @param {number} count */
-					const post = (tag, count) =>
-						postEvents({
-							count,
-							concurrency: CONFIG.concurrency,
-							url: () => `${server.url}/webhook/${target.path}${target.query}`,
-							body: (i) => deliveryEvent(`${label}-${target.key}-${tag}-${i}`),
-						});
-					const before = await drainExecutions(rest, target.id, 0);
-					await post('warm', CONFIG.warmupEvents);
-					await drainExecutions(rest, target.id, before + CONFIG.warmupEvents);
-					const measured = await post('run', CONFIG.events);
-					const runs =
-						(await drainExecutions(rest, target.id, before + CONFIG.warmupEvents + CONFIG.events)) -
-						before -
-						CONFIG.warmupEvents;
-					c[target.key] = { ...measured, latencies: undefined, runs };
+					expected[target.key] = await drainExecutions(rest, target.id, 0);
+					await post(target, 'warm', CONFIG.warmupEvents);
+					expected[target.key] += CONFIG.warmupEvents;
+					await drainExecutions(rest, target.id, expected[target.key]);
+				}
+				const start = { ...expected };
+				const perRound = Math.ceil(CONFIG.events / CONFIG.rounds);
+				/** @type {Record<string, any[]>} */
+				const rounds = Object.fromEntries(targets.map((t) => [t.key, []]));
+				for (let round = 0; round < CONFIG.rounds; round++) {
+					for (const target of targets) {
+						rounds[target.key].push(await post(target, `r${round}`, perRound));
+						expected[target.key] += perRound;
+						await drainExecutions(rest, target.id, expected[target.key]);
+					}
+				}
+				for (const target of targets) {
+					const all = rounds[target.key];
+					const latencies = all.flatMap((r) => r.latencies);
+					const seconds = all.reduce((sum, r) => sum + r.seconds, 0);
+					const count = all.reduce((sum, r) => sum + r.count, 0);
+					c[target.key] = {
+						count,
+						ok: all.reduce((sum, r) => sum + r.ok, 0),
+						failed: all.reduce((sum, r) => sum + r.failed, 0),
+						seconds,
+						perSecond: count / seconds,
+						p50: percentile(latencies, 50),
+						p99: percentile(latencies, 99),
+						roundsPerSecond: all.map((r) => r.perSecond),
+						runs:
+							(await drainExecutions(rest, target.id, expected[target.key])) - start[target.key],
+					};
 				}
 			},
 		);

@@ -52,7 +52,7 @@ export class TatangoV3Api implements ICredentialType {
 			default: '',
 			placeholder: 'https://your-n8n.example.com/webhook/tatango?token=...',
 			description:
-				"Where Tatango reports delivery events for RCS sends that don't name their own webhook URL. Paste the production URL of a Tatango Trigger here.",
+				"Where Tatango reports delivery events and replies for v3 sends (SMS, MMS, RCS, WhatsApp) that don't name their own webhook URL. Paste the production URL of a Tatango Trigger here.",
 		},
 		{
 			displayName: 'Requests per Second',

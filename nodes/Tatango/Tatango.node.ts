@@ -30,7 +30,7 @@ export class Tatango implements INodeType {
 		version: 1,
 		// Set in the constructor from the operations' own texts (see canvasSubtitle).
 		subtitle: '',
-		description: 'Send SMS, MMS and RCS and manage subscriber consent with Tatango',
+		description: 'Send SMS, MMS, RCS and WhatsApp and manage subscriber consent with Tatango',
 		defaults: { name: 'Tatango' },
 		// The Tatango Tool's own description (node creator, and the model's fallback when a tool has no
 		// action text): what a model must know to call it right.

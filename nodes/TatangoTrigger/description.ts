@@ -155,7 +155,7 @@ export const triggerProperties: INodeProperties[] = [
 		description: "Which of the list's events Tatango sends and start the workflow",
 	},
 	{
-		displayName: `Give Tatango this trigger's URL (open <b>Webhook URLs</b> at the top of this panel) with <code>?${TOKEN_QUERY_PARAMETER}=</code> and your Secret Token (at least ${MIN_TOKEN_LENGTH} characters) added, e.g. <code>https://n8n.example.com/webhook/…/tatango?${TOKEN_QUERY_PARAMETER}=YOUR_TOKEN</code>: as the Default Webhook URL of the Tatango V3 API credential (every Send Rich Card without its own webhook URL reports here), as one send's Webhook URL, or as a list webhook's callback URL in Tatango.`,
+		displayName: `Give Tatango this trigger's URL (open <b>Webhook URLs</b> at the top of this panel) with <code>?${TOKEN_QUERY_PARAMETER}=</code> and your Secret Token (at least ${MIN_TOKEN_LENGTH} characters) added, e.g. <code>https://n8n.example.com/webhook/…/tatango?${TOKEN_QUERY_PARAMETER}=YOUR_TOKEN</code>: as the Default Webhook URL of the Tatango V3 API credential (every v3 send, SMS, MMS, RCS or WhatsApp, without its own webhook URL reports here), as one send's Webhook URL, or as a list webhook's callback URL in Tatango.`,
 		name: 'urlNotice',
 		type: 'notice',
 		default: '',
