@@ -3,6 +3,7 @@
 // The packed package, loaded into a real n8n as a community package, is listed by
 // `n8n export:nodes` with both credentials and all seven operations.
 const n8n = require('../../scripts/lib/n8n');
+const { operationPairs } = require('../ui/nodeDescription');
 const { cliOptions, runWorkflow, rest } = require('./env');
 
 const ACTION = 'n8n-nodes-tatango.tatango';
@@ -46,16 +47,16 @@ describe('package loaded into a real n8n', () => {
 		expect(names).toEqual(expect.arrayContaining([ACTION, TRIGGER]));
 	});
 
-	test('the action node uses both credentials and has every operation of the built package', () => {
+	test('the action node uses both credentials and has every operation the package declares', () => {
 		const action = nodes.find((n) => n.name === ACTION);
 		expect(action).toBeDefined();
 		const creds = (action.credentials || []).map((/** @type {any} */ c) => c.name);
 		expect(creds).toEqual(expect.arrayContaining(['tatangoApi', 'tatangoV3Api']));
 		const ops = operationsOf(action);
 		console.log(`operations: ${ops.join(', ')}`);
-		// The setup built and packed dist/: what n8n loaded is what the build describes.
-		const { Tatango } = require('../../dist/nodes/Tatango/Tatango.node.js');
-		expect(ops).toEqual(operationsOf(new Tatango().description));
+		// Read off the built description, so a new operation needs no edit here.
+		const declared = operationPairs().map((pair) => `${pair.resource}:${pair.operation}`);
+		expect([...ops].sort()).toEqual([...declared].sort());
 		expect(ops).toContain('sms:sendAndWait');
 	});
 
