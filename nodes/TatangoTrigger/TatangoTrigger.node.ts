@@ -91,12 +91,12 @@ export class TatangoTrigger implements INodeType {
 			header: PANEL_WHERE,
 			executionsHelp: {
 				inactive:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow and give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then cause an event: on a list (Source "A List"), for example add a subscriber, as the trigger has registered the test URL there; for sends, send a message whose webhook URL is the test URL (with <code>?token=</code>). The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow: a list trigger registers the production URL itself; for sends, give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
 				active:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then send a message whose webhook URL is the test URL (with <code>?token=</code>), or POST a sample event to it. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then cause an event: on a list (Source "A List"), for example add a subscriber, as the trigger has registered the test URL there; for sends, send a message whose webhook URL is the test URL (with <code>?token=</code>). The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: a list trigger has registered the production URL itself; for sends, give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
 			},
 			activationHint:
-				'Once you have finished building your workflow, publish it and give Tatango the production URL with your token.',
+				'Once you have finished building your workflow, publish it. A list trigger registers itself; for sends, give Tatango the production URL with your token.',
 		},
 		properties: triggerProperties,
 	};

@@ -163,6 +163,30 @@ describe('Tatango Trigger on a list (real n8n)', () => {
 		expect(await settled(id, 500)).toHaveLength(1);
 	});
 
+	test('listening while published adds a test webhook; stopping the listener removes only that one', async () => {
+		const { webhookId, workflow } = listTriggerWorkflow('e2e list trigger (both)');
+		const c = rest();
+		const id = await c.createWorkflow(workflow);
+		await c.activateWorkflow(id);
+		const production = `${state().webhookUrl}webhook/${webhookId}/tatango`;
+		const test = `${state().webhookUrl}webhook-test/${webhookId}/tatango`;
+		const urls = async () =>
+			(await listWebhooks()).map((/** @type {any} */ h) => h.callback_url.split('?')[0]).sort();
+		await until(async () => (await urls()).length === 1);
+
+		await c.request('POST', `/rest/workflows/${id}/run`, {
+			triggerToStartFrom: { name: 'Tatango Trigger' },
+		});
+		expect(await urls()).toEqual([production, test].sort());
+		// What the editor sends when you stop listening.
+		await c.request('DELETE', `/rest/test-webhook/${id}`);
+		await until(async () => (await urls()).length === 1, 15000);
+		expect(await urls()).toEqual([production]);
+
+		await c.deactivateWorkflow(id);
+		await until(async () => (await listWebhooks()).length === 0, 15000);
+	});
+
 	test('examples/welcome-new-subscriber.json as shipped: a new subscriber of list 101 gets the welcome SMS, once', async () => {
 		const example = JSON.parse(
 			fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'welcome-new-subscriber.json'), 'utf8'),
