@@ -47,6 +47,7 @@ function buildServer(ctx) {
 		const entry = {
 			id: ctx.state.nextId('request'),
 			at: isoUtc(Date.now()),
+			atMs: Date.now(),
 			method: request.method,
 			path,
 			query: Object.fromEntries(new URLSearchParams(qs)),

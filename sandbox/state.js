@@ -22,7 +22,7 @@ const { MAX_RECORDED_BYTES } = require('./recording');
  *   optIn: { step: number, stepStartedMs: number, followUpSent: boolean, bypassResponse: boolean, yesOnly?: boolean } | null,
  * }} Subscriber
  * @typedef {{
- *   id: number, at: string, method: string, path: string, query: Record<string, any>,
+ *   id: number, at: string, atMs: number, method: string, path: string, query: Record<string, any>,
  *   headers: Record<string, any>, body: any, statusCode?: number, dropped?: boolean,
  * }} RecordedRequest
  */
