@@ -36,6 +36,7 @@ const axios = require('axios').default;
 
 const n8n = require('../scripts/lib/n8n');
 const { waitFor } = require('../scripts/lib/wait');
+const { freePortsFrom } = require('../scripts/lib/processes');
 const { SANDBOX_ACCOUNT, TEST_NUMBERS } = require('../sandbox/fixtures');
 const { paths: installPaths } = require('../scripts/lib/n8n-install');
 const { startSandboxProcess } = require('../scripts/lib/sandbox-process');
@@ -109,20 +110,6 @@ async function step(name, fn) {
 	const result = await fn();
 	log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
 	return result;
-}
-
-/**
- * Ports from `from` upwards that nothing listens on, skipping taken ones.
- * @param {number} from @param {number} count
- */
-async function freePortsFrom(from, count) {
-	/** @type {number[]} */
-	const ports = [];
-	for (let port = from; ports.length < count && port < from + 200; port++) {
-		if (!(await n8n.portInUse(port))) ports.push(port);
-	}
-	if (ports.length < count) throw new Error(`fewer than ${count} free ports from ${from}`);
-	return ports;
 }
 
 /** The sandbox's control API. @param {string} url */

@@ -199,6 +199,20 @@ function portInUse(port) {
 }
 
 /**
+ * Ports from `from` upwards that nothing listens on, skipping taken ones.
+ * @param {number} from @param {number} count
+ */
+async function freePortsFrom(from, count) {
+	/** @type {number[]} */
+	const ports = [];
+	for (let port = from; ports.length < count && port < from + 200; port++) {
+		if (!(await portInUse(port))) ports.push(port);
+	}
+	if (ports.length < count) throw new Error(`fewer than ${count} free ports from ${from}`);
+	return ports;
+}
+
+/**
  * Throws when any of the ports is taken, naming what needed it.
  * @param {number[]} ports @param {string} what
  */
@@ -220,6 +234,7 @@ function lastLines(text, n) {
 module.exports = {
 	assertPortsFree,
 	freePort,
+	freePortsFrom,
 	isAlive,
 	killGroup,
 	killLeftovers,

@@ -5,6 +5,7 @@
 // Tatango (answering 404, or 200), fails (issue 10, case 16).
 const http = require('node:http');
 const { rest, state } = require('./env');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 /** @type {http.Server | undefined} */
 let notTatango;
@@ -47,7 +48,7 @@ function testCredential(api, data) {
 describe('Tatango V3 API credential test', () => {
 	test('the sandbox key: OK (the empty send is refused with 400, nothing is sent)', async () => {
 		const result = await testCredential('v3', {
-			apiKey: 'tatango_key_sandbox',
+			apiKey: SANDBOX_ACCOUNT.v3ApiKey,
 			baseUrl: state().sandboxUrl,
 		});
 		expect(result.status).toBe('OK');
@@ -66,7 +67,7 @@ describe('Tatango V3 API credential test', () => {
 		['200', '/ok'],
 	])('a Base URL that is not Tatango, answering %s: fails', async (_, pathPrefix) => {
 		const result = await testCredential('v3', {
-			apiKey: 'tatango_key_sandbox',
+			apiKey: SANDBOX_ACCOUNT.v3ApiKey,
 			baseUrl: `${notTatangoUrl}${pathPrefix}`,
 		});
 		expect(result.status).toBe('Error');
@@ -77,14 +78,14 @@ describe('Tatango V3 API credential test', () => {
 describe('Tatango API (v2) credential test', () => {
 	test('the sandbox key: OK; a Base URL answering 404: fails', async () => {
 		const good = await testCredential('v2', {
-			email: 'sandbox@example.com',
-			apiKey: 'sandbox-v2-key',
+			email: SANDBOX_ACCOUNT.email,
+			apiKey: SANDBOX_ACCOUNT.v2ApiKey,
 			baseUrl: state().sandboxUrl,
 		});
 		expect(good.status).toBe('OK');
 		const wrong = await testCredential('v2', {
-			email: 'sandbox@example.com',
-			apiKey: 'sandbox-v2-key',
+			email: SANDBOX_ACCOUNT.email,
+			apiKey: SANDBOX_ACCOUNT.v2ApiKey,
 			baseUrl: notTatangoUrl,
 		});
 		expect(wrong.status).toBe('Error');

@@ -7,6 +7,7 @@
 const n8n = require('../../scripts/lib/n8n');
 const { state, runWorkflow, activateWorkflow, rest, sandbox } = require('./env');
 const { START, example, exampleNode, tatango, fixedItem, connect } = require('./workflowParts');
+const { SANDBOX_ACCOUNT, TEST_NUMBERS } = require('../../sandbox/fixtures');
 
 /** The texts the sandbox recorded for one phone. @param {any} inspected @param {string} phone */
 function textsTo(inspected, phone) {
@@ -19,7 +20,7 @@ function textsTo(inspected, phone) {
 const PHONE_NEWSLETTER = '2065551001';
 const PHONE_VIP = '2065551002';
 const PHONE_ORDER = '2065551003';
-const RCS_PHONE = '2065550200';
+const RCS_PHONE = TEST_NUMBERS.V3_SUCCESS;
 
 describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 	beforeAll(async () => {
@@ -269,7 +270,7 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 			name: 'e2e Tatango v3 with default webhook',
 			type: 'tatangoV3Api',
 			data: {
-				apiKey: 'tatango_key_sandbox',
+				apiKey: SANDBOX_ACCOUNT.v3ApiKey,
 				baseUrl: s.sandboxUrl,
 				defaultWebhookUrl,
 				requestsPerSecond: 1000,

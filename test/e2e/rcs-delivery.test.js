@@ -7,6 +7,7 @@
 const crypto = require('crypto');
 const n8n = require('../../scripts/lib/n8n');
 const { state, runWorkflow, activateWorkflow, rest, sandbox } = require('./env');
+const { TEST_NUMBERS } = require('../../sandbox/fixtures');
 
 const TOKEN = 'e2eSecretToken0123456789abcdef';
 
@@ -58,7 +59,7 @@ describe('RCS send → delivery event → Tatango Trigger (real n8n, sandbox)', 
 					parameters: {
 						resource: 'rcs',
 						operation: 'sendRichCard',
-						phoneNumber: '2065550200',
+						phoneNumber: TEST_NUMBERS.V3_SUCCESS,
 						title: 'E2E',
 						text: 'Hello from a real n8n',
 						smsFailover: 'Hello from a real n8n',

@@ -10,6 +10,7 @@ const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const { state, activateWorkflow, rest, sandbox } = require('./env');
+const { TEST_NUMBERS } = require('../../sandbox/fixtures');
 
 const EXAMPLE = JSON.parse(
 	fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'refund-approval-by-sms.json'), 'utf8'),
@@ -190,7 +191,7 @@ describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms
 		const { workflow, webhookPath } = refundWorkflow('bounce');
 		const workflowId = await activateWorkflow(workflow, [webhookPath]);
 		await axios.post(`${state().n8nUrl}/webhook/${webhookPath}`, {
-			managerPhone: '2065550202',
+			managerPhone: TEST_NUMBERS.V3_HARD_BOUNCE,
 			amount: 120,
 			orderId: 1042,
 		});

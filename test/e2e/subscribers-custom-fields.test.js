@@ -7,6 +7,7 @@ const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const { state, runWorkflow, sandbox } = require('./env');
 const { START, example, tatango, fixedItem, connect } = require('./workflowParts');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 const LIST = { __rl: true, mode: 'id', value: '101' };
 const PHONE_A = '2065550301';
@@ -19,7 +20,7 @@ async function tatangoV2(method, path, data) {
 		method,
 		url: `${state().sandboxUrl}/api/v2${path}`,
 		data,
-		auth: { username: 'sandbox@example.com', password: 'sandbox-v2-key' },
+		auth: { username: SANDBOX_ACCOUNT.email, password: SANDBOX_ACCOUNT.v2ApiKey },
 		validateStatus: () => true,
 	});
 	return response;

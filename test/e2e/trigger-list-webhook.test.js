@@ -10,9 +10,10 @@ const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const { state, rest, sandbox } = require('./env');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 const LIST_ID = 102; // double opt-in: the subscribe event fires once the number confirms
-const V2_AUTH = { username: 'sandbox@example.com', password: 'sandbox-v2-key' };
+const V2_AUTH = { username: SANDBOX_ACCOUNT.email, password: SANDBOX_ACCOUNT.v2ApiKey };
 
 /** @param {string} name @param {string} [listId] */
 function listTriggerWorkflow(name, listId = String(LIST_ID)) {

@@ -8,6 +8,7 @@ const crypto = require('crypto');
 const http = require('http');
 const n8n = require('../../scripts/lib/n8n');
 const { state, activateWorkflow, rest } = require('./env');
+const { TEST_NUMBERS } = require('../../sandbox/fixtures');
 
 const TOKEN = 'e2eVersionsToken0123456789abcd';
 
@@ -63,7 +64,7 @@ const deliveryEvent = (transactionId) =>
 	JSON.stringify({
 		transactionId,
 		eventType: 'delivery_status',
-		body: { phoneNumber: '2065550200', status: 'success' },
+		body: { phoneNumber: TEST_NUMBERS.V3_SUCCESS, status: 'success' },
 	});
 
 describe('Tatango Trigger versions (real n8n)', () => {

@@ -9,6 +9,7 @@ const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const { state, runWorkflow, activateWorkflow, rest, sandbox } = require('./env');
+const { TEST_NUMBERS } = require('../../sandbox/fixtures');
 
 const NOBODY_LISTENS = 'https://127.0.0.1:9/tatango?token=e2eNobodyListensHere0123';
 const FALLBACK = 'Your order shipped: https://shop.example/t/1042';
@@ -22,7 +23,7 @@ function tatango(name, parameters, y) {
 		type: 'n8n-nodes-tatango.tatango',
 		typeVersion: 1,
 		position: [300, y],
-		parameters: { phoneNumber: '2065550200', webhookUrl: NOBODY_LISTENS, ...parameters },
+		parameters: { phoneNumber: TEST_NUMBERS.V3_SUCCESS, webhookUrl: NOBODY_LISTENS, ...parameters },
 		credentials: { tatangoV3Api: { id: s.credentialIds.v3, name: 'Tatango Sandbox (v3)' } },
 	};
 }
@@ -140,7 +141,7 @@ describe('v3 sends (real n8n, sandbox)', () => {
 		expect(result.error).toBeNull();
 
 		const inspected = await sandbox.inspect();
-		const recorded = inspected.messages['2065550200'] || [];
+		const recorded = inspected.messages[TEST_NUMBERS.V3_SUCCESS] || [];
 		for (const name of names) {
 			const [, channel, kind] = /** @type {any} */ (SENDS)[name];
 			const [item] = n8n.nodeItems(result.run, name);
@@ -149,7 +150,7 @@ describe('v3 sends (real n8n, sandbox)', () => {
 				item: {
 					message: expect.any(String),
 					transactionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-					phoneNumber: '2065550200',
+					phoneNumber: TEST_NUMBERS.V3_SUCCESS,
 					channel,
 				},
 			});
@@ -219,7 +220,10 @@ describe('v3 sends (real n8n, sandbox)', () => {
 				executions.find((e) => e.data.resultData.runData['Text the Customer']),
 				'Text the Customer',
 			);
-			expect(sendItem).toMatchObject({ phoneNumber: '2065550204', channel: 'SMS' });
+			expect(sendItem).toMatchObject({
+				phoneNumber: TEST_NUMBERS.V3_SUCCESS_THEN_REPLY,
+				channel: 'SMS',
+			});
 
 			const receipts = executions
 				.filter((e) => e.data.resultData.runData['Record Receipt'])
@@ -228,13 +232,13 @@ describe('v3 sends (real n8n, sandbox)', () => {
 				{
 					transactionId: sendItem.transactionId,
 					receipt: 'success',
-					phoneNumber: '2065550204',
+					phoneNumber: TEST_NUMBERS.V3_SUCCESS_THEN_REPLY,
 					replyText: null,
 				},
 				{
 					transactionId: sendItem.transactionId,
 					receipt: 'reply_received',
-					phoneNumber: '2065550204',
+					phoneNumber: TEST_NUMBERS.V3_SUCCESS_THEN_REPLY,
 					replyText: 'Thanks for your message!',
 				},
 			]);
@@ -247,7 +251,7 @@ describe('v3 sends (real n8n, sandbox)', () => {
 			expect(replyEvent).toMatchObject({ channel: 'SMS', transactionId: sendItem.transactionId });
 
 			const inspected = await sandbox.inspect();
-			expect(inspected.messages['2065550204']).toEqual([
+			expect(inspected.messages[TEST_NUMBERS.V3_SUCCESS_THEN_REPLY]).toEqual([
 				expect.objectContaining({
 					kind: 'sms',
 					text: 'Your order #1042 has shipped. Track it: https://t.example/1042',

@@ -21,9 +21,10 @@ const {
 } = require('./env');
 const n8n = require('../../scripts/lib/n8n');
 const { listTriggerWorkflow } = require('./workflows');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 const LIST_ID = 102; // double opt-in: subscribe fires once the number confirms
-const V2_AUTH = { username: 'sandbox@example.com', password: 'sandbox-v2-key' };
+const V2_AUTH = { username: SANDBOX_ACCOUNT.email, password: SANDBOX_ACCOUNT.v2ApiKey };
 
 async function listWebhooks() {
 	return (await axios.get(`${state().sandboxUrl}/_sandbox/webhooks?listId=${LIST_ID}`)).data

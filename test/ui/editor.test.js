@@ -11,6 +11,7 @@ const axios = require('axios').default;
 const { rest, state } = require('../e2e/env');
 const { openEditor, check, openWorkflow, openNode, closeNode } = require('./browser');
 const { triggerNode, operationPairs, expectedFields } = require('./nodeDescription');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 /** @type {Awaited<ReturnType<typeof openEditor>>} */
 let ui;
@@ -51,7 +52,7 @@ async function open(/** @type {string} */ id) {
 async function sandboxV2(/** @type {string} */ apiPath) {
 	const s = state();
 	const response = await axios.get(`${s.sandboxUrl}${apiPath}`, {
-		auth: { username: 'sandbox@example.com', password: 'sandbox-v2-key' },
+		auth: { username: SANDBOX_ACCOUNT.email, password: SANDBOX_ACCOUNT.v2ApiKey },
 	});
 	return response.data;
 }
@@ -304,7 +305,7 @@ test("both credentials' tests succeed, and a wrong key shows the test's message"
 	const wrong = await rest().request('POST', '/rest/credentials', {
 		name: 'Tatango wrong key',
 		type: 'tatangoApi',
-		data: { email: 'sandbox@example.com', apiKey: 'not-the-key', baseUrl: s.sandboxUrl },
+		data: { email: SANDBOX_ACCOUNT.email, apiKey: 'not-the-key', baseUrl: s.sandboxUrl },
 	});
 	await check(page, 'credential-tests', async () => {
 		for (const credentialId of [s.credentialIds.v2, s.credentialIds.v3]) {
