@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../transport';
 
@@ -33,4 +33,22 @@ export async function sendV3Message(
 		itemIndex,
 	);
 	return { ...body, phoneNumber: request.phoneNumber, channel } as V3SendOutput;
+}
+
+/**
+ * The fields every v3 send reads alike (actions/common.descriptions.ts builds them): the recipient,
+ * the webhook URL with the credential's Default Webhook URL behind it, and Replace Non-GSM Characters.
+ */
+export async function readV3SendFields(
+	context: IExecuteFunctions,
+	i: number,
+	tatango: TatangoClient,
+) {
+	const credentials = await tatango.credentials('v3');
+	return {
+		phoneNumber: context.getNodeParameter('phoneNumber', i),
+		webhookUrl: context.getNodeParameter('webhookUrl', i, ''),
+		defaultWebhookUrl: credentials.defaultWebhookUrl,
+		replaceNonGsm: context.getNodeParameter('replaceNonGsm', i, true) as boolean,
+	};
 }

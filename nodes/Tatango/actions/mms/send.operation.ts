@@ -11,7 +11,7 @@ import {
 	toV3WebhookUrl,
 } from '../../validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../common.descriptions';
-import { sendV3Message } from '../v3Send';
+import { readV3SendFields, sendV3Message } from '../v3Send';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to send the MMS to, US or Canadian, in any common format'),
@@ -81,16 +81,12 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const credentials = await tatango.credentials('v3');
 	const request = buildV3MmsRequest({
-		phoneNumber: this.getNodeParameter('phoneNumber', i),
-		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
-		defaultWebhookUrl: credentials.defaultWebhookUrl,
+		...(await readV3SendFields(this, i, tatango)),
 		content: this.getNodeParameter('content', i),
 		subject: this.getNodeParameter('subject', i, ''),
 		attachmentUrl: this.getNodeParameter('attachmentUrl', i, ''),
 		smsFailover: this.getNodeParameter('smsFailover', i),
-		replaceNonGsm: this.getNodeParameter('replaceNonGsm', i, true) as boolean,
 	});
 	return await sendV3Message(tatango, i, {
 		path: '/transactional_messages/send_mms',

@@ -11,7 +11,7 @@ import {
 	toV3WebhookUrl,
 } from '../../validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../common.descriptions';
-import { sendV3Message } from '../v3Send';
+import { readV3SendFields, sendV3Message } from '../v3Send';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -125,18 +125,14 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const credentials = await tatango.credentials('v3');
 	const cards =
 		this.getNodeParameter('cardsSource', i, 'fields') === 'json'
 			? toCarouselCardsFromJson(this.getNodeParameter('cardsJson', i))
 			: (((this.getNodeParameter('cards', i, {}) as IDataObject).card ?? []) as RcsCardInput[]);
 	const request = buildRcsCarousel({
-		phoneNumber: this.getNodeParameter('phoneNumber', i),
-		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
-		defaultWebhookUrl: credentials.defaultWebhookUrl,
+		...(await readV3SendFields(this, i, tatango)),
 		cards,
 		smsFailover: this.getNodeParameter('smsFailover', i),
-		replaceNonGsm: this.getNodeParameter('replaceNonGsm', i, true) as boolean,
 	});
 	return await sendV3Message(tatango, i, {
 		path: '/transactional_messages/send_rcs_carousel',

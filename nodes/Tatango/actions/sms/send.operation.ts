@@ -8,7 +8,7 @@ import {
 	v3SmsContentField,
 	v3WebhookUrlField,
 } from '../common.descriptions';
-import { sendV3Message } from '../v3Send';
+import { readV3SendFields, sendV3Message } from '../v3Send';
 import { buildV3SmsRequest } from './buildV3SmsRequest';
 
 const properties: INodeProperties[] = [
@@ -27,13 +27,9 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const credentials = await tatango.credentials('v3');
 	const request = buildV3SmsRequest({
-		phoneNumber: this.getNodeParameter('phoneNumber', i),
-		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
-		defaultWebhookUrl: credentials.defaultWebhookUrl,
+		...(await readV3SendFields(this, i, tatango)),
 		content: this.getNodeParameter('content', i),
-		replaceNonGsm: this.getNodeParameter('replaceNonGsm', i, true) as boolean,
 	});
 	return await sendV3Message(tatango, i, {
 		path: '/transactional_messages/send_sms',

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { TatangoClient } from '../../transport';
 import { toGsm7Text, toTemplateName, toTenDigitPhone, toV3WebhookUrl } from '../../validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../common.descriptions';
-import { sendV3Message } from '../v3Send';
+import { readV3SendFields, sendV3Message } from '../v3Send';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number on WhatsApp, US or Canadian, in any common format'),
@@ -56,14 +56,10 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const credentials = await tatango.credentials('v3');
 	const request = buildWhatsAppTemplateSend({
-		phoneNumber: this.getNodeParameter('phoneNumber', i),
-		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
-		defaultWebhookUrl: credentials.defaultWebhookUrl,
+		...(await readV3SendFields(this, i, tatango)),
 		templateName: this.getNodeParameter('templateName', i),
 		smsFailover: this.getNodeParameter('smsFailover', i),
-		replaceNonGsm: this.getNodeParameter('replaceNonGsm', i, true) as boolean,
 	});
 	return await sendV3Message(tatango, i, {
 		path: '/transactional_messages/send_whatsapp',
