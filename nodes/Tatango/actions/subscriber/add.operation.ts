@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import { toPositiveId, toTenDigitPhone } from '../../validation';
+import { toFlag, toPositiveId, toTenDigitPhone } from '../../validation';
 import { listLocator, phoneNumberField } from '../common.descriptions';
 import { buildProfile, profileFieldOptions } from './profile';
 
@@ -97,8 +97,14 @@ export async function execute(
 	);
 	const subscriber = buildSubscriber({
 		phoneNumber: this.getNodeParameter('phoneNumber', i),
-		bypassOptInProcess: this.getNodeParameter('bypassOptInProcess', i, false) as boolean,
-		bypassOptInResponse: this.getNodeParameter('bypassOptInResponse', i, false) as boolean,
+		bypassOptInProcess: toFlag(
+			this.getNodeParameter('bypassOptInProcess', i, false),
+			'Bypass Opt-In Process',
+		),
+		bypassOptInResponse: toFlag(
+			this.getNodeParameter('bypassOptInResponse', i, false),
+			'Bypass Opt-In Response',
+		),
 		additionalFields: this.getNodeParameter('additionalFields', i, {}) as IDataObject,
 	});
 	const { body } = await tatango.request(
