@@ -163,7 +163,10 @@ function setAt(target, path, value) {
 
 const cases = OPERATIONS.flatMap(([resource, operation, base, fields]) =>
 	fields.flatMap((field) =>
-		HOSTILE.filter(([name]) => !(name === 'a list of text' && LIST_FIELDS.has(field))).map(
+		HOSTILE.filter(([name]) =>
+			// A list of text is a list field's normal input; a list of objects matters only there.
+			LIST_FIELDS.has(field) ? name !== 'a list of text' : name !== 'a list of objects',
+		).map(
 			([name, value, type]) =>
 				/** @type {const} */ ([`${resource} → ${operation}`, field, name, base, value, type]),
 		),
