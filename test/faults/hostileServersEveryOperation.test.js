@@ -28,229 +28,230 @@ const TEMPLATE_SUBMITTED = 'The template may have been submitted for approval';
  * (a pattern), or null when the call is repeatable and changes nothing anyone receives]. A text that
  * may have gone out must be said, so nobody resends it by hand.
  */
-const OPERATIONS = /** @type {Array<[string, Record<string, unknown>, string | null]>} */ ([
-	['list → getMany', { resource: 'list', operation: 'getMany', returnAll: true }, null],
-	['list → get', { resource: 'list', operation: 'get', listId: LIST }, null],
-	['list → create', { resource: 'list', operation: 'create', name: 'Spring' }, LIST_CREATED],
-	[
-		'list → update',
-		{ resource: 'list', operation: 'update', listId: LIST, updateFields: { name: 'Fall' } },
-		null,
-	],
-	[
-		'list → setKeywords',
-		{ resource: 'list', operation: 'setKeywords', listId: LIST, keywords: 'JOIN' },
-		null,
-	],
-	[
-		'list → deleteTags',
-		{ resource: 'list', operation: 'deleteTags', listId: LIST, tags: 'vip' },
-		null,
-	],
-	[
-		'list → updateOptInSettings',
-		{
-			resource: 'list',
-			operation: 'updateOptInSettings',
-			listId: LIST,
-			optInType: 'single',
-			firstOptInMessage: 'Hi',
-		},
-		null,
-	],
-	['list → delete', { resource: 'list', operation: 'delete', listId: LIST }, null],
-	[
-		'subscriber → add',
-		{ resource: 'subscriber', operation: 'add', listId: LIST, phoneNumber: PHONE },
-		OPT_IN_SENT,
-	],
-	[
-		'subscriber → get',
-		{ resource: 'subscriber', operation: 'get', listId: LIST, phoneNumber: PHONE },
-		null,
-	],
-	[
-		'subscriber → getMany',
-		{ resource: 'subscriber', operation: 'getMany', listId: LIST, returnAll: true },
-		null,
-	],
-	[
-		'subscriber → update',
-		{
-			resource: 'subscriber',
-			operation: 'update',
-			listId: LIST,
-			phoneNumber: PHONE,
-			updateFields: { firstName: 'Ann' },
-		},
-		null,
-	],
-	[
-		'subscriber → addTagsToMany',
-		{
-			resource: 'subscriber',
-			operation: 'addTagsToMany',
-			listId: LIST,
-			phoneNumbers: PHONE,
-			tags: 'vip',
-		},
-		null,
-	],
-	[
-		'subscriber → removeTags',
-		{
-			resource: 'subscriber',
-			operation: 'removeTags',
-			listId: LIST,
-			phoneNumber: PHONE,
-			tags: 'vip',
-		},
-		null,
-	],
-	[
-		'subscriber → unsubscribe',
-		{ resource: 'subscriber', operation: 'unsubscribe', listId: LIST, phoneNumber: PHONE },
-		null,
-	],
-	[
-		'customField → create',
-		{
-			resource: 'customField',
-			operation: 'create',
-			listId: LIST,
-			label: 'Store',
-			key: 'store',
-			contentType: 'text',
-			maxLength: 20,
-		},
-		null,
-	],
-	[
-		'customField → getMany',
-		{ resource: 'customField', operation: 'getMany', listId: LIST, returnAll: true },
-		null,
-	],
-	[
-		'customField → delete',
-		{
-			resource: 'customField',
-			operation: 'delete',
-			listId: LIST,
-			customFieldKey: { __rl: true, mode: 'id', value: 'store' },
-		},
-		null,
-	],
-	[
-		'keyword → checkAvailability',
-		{
-			resource: 'keyword',
-			operation: 'checkAvailability',
-			shortcodeId: { __rl: true, mode: 'id', value: '33733' },
-			keyword: 'JOIN',
-		},
-		null,
-	],
-	[
-		'momtReport → create',
-		{
-			resource: 'momtReport',
-			operation: 'create',
-			dateFrom: '2026-01-01T00:00:00Z',
-			dateTo: '2026-01-02T00:00:00Z',
-		},
-		null,
-	],
-	[
-		'broadcastMessage → send',
-		{ resource: 'broadcastMessage', operation: 'send', listId: LIST, content: 'Sale today' },
-		SENT,
-	],
-	[
-		'broadcastMessage → get',
-		{ resource: 'broadcastMessage', operation: 'get', listId: LIST, messageId: 3 },
-		null,
-	],
-	[
-		'broadcastMessage → getMany',
-		{ resource: 'broadcastMessage', operation: 'getMany', listId: LIST, returnAll: true },
-		null,
-	],
-	[
-		'sms → send',
-		{ resource: 'sms', operation: 'send', phoneNumber: PHONE, content: 'Shipped' },
-		SENT,
-	],
-	[
-		'mms → send',
-		{
-			resource: 'mms',
-			operation: 'send',
-			phoneNumber: PHONE,
-			content: 'Receipt',
-			smsFailover: 'Receipt',
-		},
-		SENT,
-	],
-	[
-		'rcs → sendText',
-		{
-			resource: 'rcs',
-			operation: 'sendText',
-			phoneNumber: PHONE,
-			text: 'Shipped',
-			smsFailover: 'Shipped',
-		},
-		SENT,
-	],
-	[
-		'rcs → sendFile',
-		{
-			resource: 'rcs',
-			operation: 'sendFile',
-			phoneNumber: PHONE,
-			fileUrl: 'https://cdn.example.com/a.pdf',
-			smsFailover: 'News',
-		},
-		SENT,
-	],
-	[
-		'rcs → sendCarousel',
-		{
-			resource: 'rcs',
-			operation: 'sendCarousel',
-			phoneNumber: PHONE,
-			cardsSource: 'fields',
-			cards: { card: [{ title: 'Boots' }] },
-			smsFailover: 'Boots',
-		},
-		SENT,
-	],
-	[
-		'whatsApp → sendTemplate',
-		{
-			resource: 'whatsApp',
-			operation: 'sendTemplate',
-			phoneNumber: PHONE,
-			templateName: 'order_shipped',
-			smsFailover: 'Shipped',
-		},
-		SENT,
-	],
-	[
-		'whatsApp → uploadTemplate',
-		{
-			resource: 'whatsApp',
-			operation: 'uploadTemplate',
-			templateName: 'order_shipped',
-			language: 'en_US',
-			category: 'UTILITY',
-			structure: '{"type":"TEXT","body":{"text":"Shipped"}}',
-		},
-		TEMPLATE_SUBMITTED,
-	],
-]);
+const OPERATIONS =
+	/** @type {Array<[string, import('n8n-workflow').INodeParameters, string | null]>} */ ([
+		['list → getMany', { resource: 'list', operation: 'getMany', returnAll: true }, null],
+		['list → get', { resource: 'list', operation: 'get', listId: LIST }, null],
+		['list → create', { resource: 'list', operation: 'create', name: 'Spring' }, LIST_CREATED],
+		[
+			'list → update',
+			{ resource: 'list', operation: 'update', listId: LIST, updateFields: { name: 'Fall' } },
+			null,
+		],
+		[
+			'list → setKeywords',
+			{ resource: 'list', operation: 'setKeywords', listId: LIST, keywords: 'JOIN' },
+			null,
+		],
+		[
+			'list → deleteTags',
+			{ resource: 'list', operation: 'deleteTags', listId: LIST, tags: 'vip' },
+			null,
+		],
+		[
+			'list → updateOptInSettings',
+			{
+				resource: 'list',
+				operation: 'updateOptInSettings',
+				listId: LIST,
+				optInType: 'single',
+				firstOptInMessage: 'Hi',
+			},
+			null,
+		],
+		['list → delete', { resource: 'list', operation: 'delete', listId: LIST }, null],
+		[
+			'subscriber → add',
+			{ resource: 'subscriber', operation: 'add', listId: LIST, phoneNumber: PHONE },
+			OPT_IN_SENT,
+		],
+		[
+			'subscriber → get',
+			{ resource: 'subscriber', operation: 'get', listId: LIST, phoneNumber: PHONE },
+			null,
+		],
+		[
+			'subscriber → getMany',
+			{ resource: 'subscriber', operation: 'getMany', listId: LIST, returnAll: true },
+			null,
+		],
+		[
+			'subscriber → update',
+			{
+				resource: 'subscriber',
+				operation: 'update',
+				listId: LIST,
+				phoneNumber: PHONE,
+				updateFields: { firstName: 'Ann' },
+			},
+			null,
+		],
+		[
+			'subscriber → addTagsToMany',
+			{
+				resource: 'subscriber',
+				operation: 'addTagsToMany',
+				listId: LIST,
+				phoneNumbers: PHONE,
+				tags: 'vip',
+			},
+			null,
+		],
+		[
+			'subscriber → removeTags',
+			{
+				resource: 'subscriber',
+				operation: 'removeTags',
+				listId: LIST,
+				phoneNumber: PHONE,
+				tags: 'vip',
+			},
+			null,
+		],
+		[
+			'subscriber → unsubscribe',
+			{ resource: 'subscriber', operation: 'unsubscribe', listId: LIST, phoneNumber: PHONE },
+			null,
+		],
+		[
+			'customField → create',
+			{
+				resource: 'customField',
+				operation: 'create',
+				listId: LIST,
+				label: 'Store',
+				key: 'store',
+				contentType: 'text',
+				maxLength: 20,
+			},
+			null,
+		],
+		[
+			'customField → getMany',
+			{ resource: 'customField', operation: 'getMany', listId: LIST, returnAll: true },
+			null,
+		],
+		[
+			'customField → delete',
+			{
+				resource: 'customField',
+				operation: 'delete',
+				listId: LIST,
+				customFieldKey: { __rl: true, mode: 'id', value: 'store' },
+			},
+			null,
+		],
+		[
+			'keyword → checkAvailability',
+			{
+				resource: 'keyword',
+				operation: 'checkAvailability',
+				shortcodeId: { __rl: true, mode: 'id', value: '33733' },
+				keyword: 'JOIN',
+			},
+			null,
+		],
+		[
+			'momtReport → create',
+			{
+				resource: 'momtReport',
+				operation: 'create',
+				dateFrom: '2026-01-01T00:00:00Z',
+				dateTo: '2026-01-02T00:00:00Z',
+			},
+			null,
+		],
+		[
+			'broadcastMessage → send',
+			{ resource: 'broadcastMessage', operation: 'send', listId: LIST, content: 'Sale today' },
+			SENT,
+		],
+		[
+			'broadcastMessage → get',
+			{ resource: 'broadcastMessage', operation: 'get', listId: LIST, messageId: 3 },
+			null,
+		],
+		[
+			'broadcastMessage → getMany',
+			{ resource: 'broadcastMessage', operation: 'getMany', listId: LIST, returnAll: true },
+			null,
+		],
+		[
+			'sms → send',
+			{ resource: 'sms', operation: 'send', phoneNumber: PHONE, content: 'Shipped' },
+			SENT,
+		],
+		[
+			'mms → send',
+			{
+				resource: 'mms',
+				operation: 'send',
+				phoneNumber: PHONE,
+				content: 'Receipt',
+				smsFailover: 'Receipt',
+			},
+			SENT,
+		],
+		[
+			'rcs → sendText',
+			{
+				resource: 'rcs',
+				operation: 'sendText',
+				phoneNumber: PHONE,
+				text: 'Shipped',
+				smsFailover: 'Shipped',
+			},
+			SENT,
+		],
+		[
+			'rcs → sendFile',
+			{
+				resource: 'rcs',
+				operation: 'sendFile',
+				phoneNumber: PHONE,
+				fileUrl: 'https://cdn.example.com/a.pdf',
+				smsFailover: 'News',
+			},
+			SENT,
+		],
+		[
+			'rcs → sendCarousel',
+			{
+				resource: 'rcs',
+				operation: 'sendCarousel',
+				phoneNumber: PHONE,
+				cardsSource: 'fields',
+				cards: { card: [{ title: 'Boots' }] },
+				smsFailover: 'Boots',
+			},
+			SENT,
+		],
+		[
+			'whatsApp → sendTemplate',
+			{
+				resource: 'whatsApp',
+				operation: 'sendTemplate',
+				phoneNumber: PHONE,
+				templateName: 'order_shipped',
+				smsFailover: 'Shipped',
+			},
+			SENT,
+		],
+		[
+			'whatsApp → uploadTemplate',
+			{
+				resource: 'whatsApp',
+				operation: 'uploadTemplate',
+				templateName: 'order_shipped',
+				language: 'en_US',
+				category: 'UTILITY',
+				structure: '{"type":"TEXT","body":{"text":"Shipped"}}',
+			},
+			TEMPLATE_SUBMITTED,
+		],
+	]);
 
-/** @param {Record<string, unknown>} parameters @param {string} baseUrl */
+/** @param {import('n8n-workflow').INodeParameters} parameters @param {string} baseUrl */
 const run = (parameters, baseUrl) =>
 	runNode({
 		parameters,
