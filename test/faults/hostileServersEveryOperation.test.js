@@ -504,3 +504,87 @@ test('Subscriber → Add answered 503 every time: retried (a second add texts no
 	);
 	expect(result.items[0].json.details).toMatch(/Running this again is safe/);
 }, 15_000);
+
+describe('a 2xx JSON object without what Tatango documents for the call is an error, not an empty result', () => {
+	test.each([
+		['list → getMany', { resource: 'list', operation: 'getMany', returnAll: true }, 'lists'],
+		[
+			'subscriber → getMany',
+			{ resource: 'subscriber', operation: 'getMany', listId: LIST, returnAll: true },
+			'phone_numbers',
+		],
+		[
+			'customField → getMany',
+			{ resource: 'customField', operation: 'getMany', listId: LIST, returnAll: true },
+			'custom_fields',
+		],
+		[
+			'broadcastMessage → getMany',
+			{ resource: 'broadcastMessage', operation: 'getMany', listId: LIST, returnAll: true },
+			'messages',
+		],
+	])(
+		'%s answered 200 whose records are not a list: an error naming what is missing, not zero records',
+		async (_, parameters, key) => {
+			const server = await rawServer(() =>
+				http(
+					200,
+					'OK',
+					{ 'Content-Type': 'application/json' },
+					JSON.stringify({ status: 'OK', [key]: 'none', pages_count: 9 }),
+				),
+			);
+
+			const result = await run(/** @type {any} */ (parameters), server.url);
+
+			expect(server.seen).toHaveLength(1);
+			expect(result.items).toHaveLength(1);
+			expect(result.items[0].json.error).toMatch(
+				new RegExp(
+					`^Tatango answered HTTP 200 without "${key}" \\(a list\\), which its answer to this call always has`,
+				),
+			);
+		},
+	);
+
+	test('MOMT Report → Get answered {} : an error, not an empty report', async () => {
+		const server = await rawServer(() =>
+			http(200, 'OK', { 'Content-Type': 'application/json' }, '{}'),
+		);
+
+		const result = await run({ resource: 'momtReport', operation: 'get', reportId: 7 }, server.url);
+
+		expect(result.items[0].json.error).toMatch(
+			/^Tatango answered HTTP 200 without "momt_report" \(an object\)/,
+		);
+	});
+
+	test('MOMT Report → Create with Wait Until Complete, answered without a report ID: says so, polls nothing', async () => {
+		const server = await rawServer(() =>
+			http(
+				200,
+				'OK',
+				{ 'Content-Type': 'application/json' },
+				JSON.stringify({ status: 'OK', momt_report: { percent_complete: 0 } }),
+			),
+		);
+
+		const result = await run(
+			{
+				resource: 'momtReport',
+				operation: 'create',
+				dateFrom: '2026-01-01T00:00:00Z',
+				dateTo: '2026-01-02T00:00:00Z',
+				waitUntilComplete: true,
+				maxWaitMinutes: 0.1,
+				checkEverySeconds: 3,
+			},
+			server.url,
+		);
+
+		expect(server.seen).toHaveLength(1);
+		expect(result.items[0].json.error).toBe(
+			"Tatango's answer to creating the report has no report ID (id: null), so it cannot be checked until complete",
+		);
+	});
+});
