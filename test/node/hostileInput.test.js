@@ -125,3 +125,53 @@ describe('yes/no fields from expressions', () => {
 		expect(unmatched).toEqual([]);
 	});
 });
+
+describe("the credential's Base URL", () => {
+	test.each([
+		['http://api.tatango-proxy.example', /must use https for api\.tatango-proxy\.example/],
+		['https://ops:hunter2@app.tatango.com', /must not contain a user name or password/],
+		['https://app.tatango.com/?via=proxy', /must not have a query \(\?\) or fragment/],
+		['https://app.tatango.com/#x', /must not have a query \(\?\) or fragment/],
+		['https://app.tat ango.com', /contains a space/],
+		['https:/app.tatango.com', /is not an http\(s\) URL written whole/],
+		['ftp://app.tatango.com', /is not an http\(s\) URL written whole/],
+	])('%s: refused before any request, without echoing a password', async (baseUrl, rule) => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'list',
+				operation: 'get',
+				listId: { __rl: true, mode: 'id', value: '101' },
+			},
+			credentials: { tatangoApi: { ...v2Credentials(), baseUrl } },
+		});
+
+		expect(error.message).toMatch(/^The Base URL of the 'Tatango API' credential /);
+		expect(error.message).toMatch(rule);
+		expect(error.message).not.toContain('hunter2');
+		expect(unmatched).toEqual([]);
+	});
+
+	test.each([
+		['http://127.0.0.1:8787'],
+		['http://localhost:8787'],
+		['http://sandbox:8787'],
+		['http://192.168.1.20:8787'],
+		['https://gateway.example/tatango'],
+	])('%s (this machine, a private network, a path prefix) is used', async (baseUrl) => {
+		const api = require('nock')(baseUrl)
+			.get(/\/api\/v2\/lists\/101$/)
+			.reply(200, { list: { id: 101 } });
+
+		const { error } = await runNode({
+			parameters: {
+				resource: 'list',
+				operation: 'get',
+				listId: { __rl: true, mode: 'id', value: '101' },
+			},
+			credentials: { tatangoApi: { ...v2Credentials(), baseUrl } },
+		});
+
+		expect(error).toBeUndefined();
+		api.done();
+	});
+});

@@ -11,7 +11,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs, requestTimeoutMs } from './apis';
+import {
+	API,
+	type ApiVersion,
+	baseUrlOf,
+	baseUrlProblem,
+	maxRateLimitWaitMs,
+	requestTimeoutMs,
+} from './apis';
 import {
 	type Ambiguity,
 	apiErrorFromNetwork,
@@ -222,6 +229,17 @@ export function createTatangoClient(
 	async function request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
 		const creds = await credentials(call.api);
 		const baseUrl = baseUrlOf(call.api, creds);
+		const problem = baseUrlProblem(baseUrl);
+		if (problem !== undefined) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`The Base URL of the '${API[call.api].credentialName}' credential ${problem}`,
+				{
+					itemIndex,
+					description: `Fix the Base URL in the credential (leave it empty for Tatango's own address, ${API[call.api].defaultBaseUrl}). Nothing was sent to Tatango.`,
+				},
+			);
+		}
 		const limits: RetryLimits = {
 			maxRateLimitWaitMs: maxRateLimitWaitMs(creds),
 			maxFailureRetries: MAX_FAILURE_RETRIES,
