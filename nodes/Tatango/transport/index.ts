@@ -142,6 +142,8 @@ export function createTatangoClient(
 ): TatangoClient {
 	const credentialCache = new Map<ApiVersion, Promise<ICredentialDataDecryptedObject>>();
 	const pacers = new Map<ApiVersion, Pacer>();
+	/** The secrets of every loaded credential, worked out again only when another one is loaded. */
+	let loadedSecrets: Promise<{ secrets: string[]; forms: string[] }> | undefined;
 
 	async function credentials(api: ApiVersion) {
 		let loaded = credentialCache.get(api);
@@ -151,6 +153,7 @@ export function createTatangoClient(
 			}
 			loaded = context.getCredentials(API[api].credentialType);
 			credentialCache.set(api, loaded);
+			loadedSecrets = undefined;
 		}
 		return await loaded;
 	}
@@ -208,11 +211,7 @@ export function createTatangoClient(
 		const pacer = await pacerFor(call.api);
 		limits.minRateLimitWaitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, pacer.intervalMs);
 		const state = { attempts: 0, rateLimitWaitedMs: 0 };
-		const forms = secretForms([
-			...(await loadedSecrets()),
-			...urlSecretsIn(call.body),
-			...urlSecretsIn(call.qs),
-		]);
+		const forms = await secretFormsFor(call);
 		const isSend = call.kind === 'send';
 
 		for (;;) {
@@ -295,12 +294,21 @@ export function createTatangoClient(
 		}
 	}
 
-	/** The secrets of every credential this client has loaded. */
-	async function loadedSecrets(): Promise<string[]> {
+	/** The secrets of every credential this client has loaded, and their forms. */
+	async function secretsOfLoadedCredentials() {
 		const loaded = await Promise.all(
 			[...credentialCache.values()].map(async (pending) => await pending.catch(() => undefined)),
 		);
-		return loaded.flatMap((creds) => (creds ? credentialSecrets(creds) : []));
+		const secrets = loaded.flatMap((creds) => (creds ? credentialSecrets(creds) : []));
+		return { secrets, forms: secretForms(secrets) };
+	}
+
+	/** Every form a secret of this call may come back in: the credentials', and its own URLs'. */
+	async function secretFormsFor(call: TatangoCall): Promise<string[]> {
+		loadedSecrets ??= secretsOfLoadedCredentials();
+		const { secrets, forms } = await loadedSecrets;
+		const urlSecrets = [...urlSecretsIn(call.body), ...urlSecretsIn(call.qs)];
+		return urlSecrets.length === 0 ? forms : secretForms([...secrets, ...urlSecrets]);
 	}
 
 	return { request, credentials };
