@@ -60,12 +60,6 @@ export interface TatangoClient {
 }
 
 const MAX_FAILURE_RETRIES = 3;
-/**
- * Calls are spaced 2 % wider than the limit: the service counts arrivals, and spacing at exactly the
- * limit lets network jitter put one call too many in a window (a 429 then costs a whole second).
- * At 10/s that is 20 ms of jitter per window, and 98 % of the limit used (bench (d) aims at 97 %).
- */
-const PACING_HEADROOM = 1.02;
 
 /**
  * Node runs, editor look-ups, trigger hooks (list webhook registration), and Send and Wait's resume
@@ -161,7 +155,8 @@ export function createTatangoClient(
 	async function pacerFor(api: ApiVersion) {
 		let pacer = pacers.get(api);
 		if (!pacer) {
-			pacer = new Pacer(API[api].intervalMs(await credentials(api)) * PACING_HEADROOM);
+			const { intervalMs, callsPerWindow } = API[api].pacing(await credentials(api));
+			pacer = new Pacer(intervalMs, callsPerWindow);
 			pacers.set(api, pacer);
 		}
 		return pacer;
@@ -223,6 +218,7 @@ export function createTatangoClient(
 			try {
 				response = await send(call, baseUrl, creds);
 			} catch (error) {
+				pacer.answered();
 				const outcome: AttemptOutcome = { type: 'network', code: networkCode(error) };
 				const decision = decideRetry(call.kind, outcome, state, limits);
 				if (decision.retry) {
@@ -240,6 +236,7 @@ export function createTatangoClient(
 				);
 			}
 
+			pacer.answered();
 			const { statusCode } = response;
 			const headers = response.headers as IDataObject;
 			if (statusCode >= 300 && statusCode < 400) {
