@@ -72,7 +72,8 @@ const DEFAULTS = {
 	rateLimits: { v2: null, v3: null },
 	v3DailyQuota: null,
 	maxRecordedRequests: 10000,
-	liveOptInRules: false,
+	// Tatango's observed opt-in rules (public docs §1.4); false gives the seed spec's.
+	liveOptInRules: true,
 	utcOffsetMinutes: -420,
 	seed: {},
 	logger: false,

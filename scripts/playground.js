@@ -13,13 +13,15 @@
  *   6. n8n start, owner account set up, URLs printed.  Ctrl-C stops everything.
  *
  * Ports: N8N_PORT (5678), N8N_RUNNERS_BROKER_PORT (5679), SANDBOX_PORT (8787); or
- * --port, --broker-port, --sandbox-port. --fresh wipes the playground's n8n data first.
+ * --port, --broker-port, --sandbox-port. --fresh wipes the playground's n8n data first; --dir puts
+ * it in another folder (the e2e test of the playground uses its own).
  */
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { parseArgs } = require('node:util');
 const n8n = require('./lib/n8n');
+const { waitFor } = require('./lib/wait');
 const { sandboxCredentials, startSandboxProcess } = require('./lib/sandbox-process');
 
 const OWNER = {
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
 		'broker-port': { type: 'string' },
 		'sandbox-port': { type: 'string' },
 		fresh: { type: 'boolean' },
+		dir: { type: 'string' },
 	},
 });
 
@@ -74,7 +77,9 @@ async function main() {
 	const brokerPort = option('broker-port', Number(process.env.N8N_RUNNERS_BROKER_PORT) || port + 1);
 	const sandboxPort = option('sandbox-port', Number(process.env.SANDBOX_PORT) || 8787);
 	const root = n8n.REPO_ROOT;
-	const userFolder = require('./lib/run-dir').runDir('playground');
+	const userFolder = args.dir
+		? path.resolve(args.dir)
+		: require('./lib/run-dir').runDir('playground');
 
 	say('building the package (npm run build)');
 	const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -133,12 +138,12 @@ async function main() {
 				.filter((f) => f.endsWith('.json'))
 				.sort()
 		: [];
-	for (const f of examples) {
+	const workflows = examples.map((f) => {
 		const wf = JSON.parse(fs.readFileSync(path.join(examplesDir, f), 'utf8'));
-		if (!wf.id) wf.id = stableId(f);
-		await n8n.importWorkflow(wf, cli);
-		say(`imported examples/${f} as workflow ${wf.id}`);
-	}
+		return { ...wf, id: wf.id || stableId(f) };
+	});
+	if (workflows.length) await n8n.importWorkflows(workflows, cli);
+	say(`imported ${workflows.length} workflows from examples/`);
 
 	say(`starting n8n on port ${port} (task broker ${brokerPort})`);
 	const server = await n8n.startN8n({
@@ -178,8 +183,17 @@ async function main() {
 	if (examples.includes(welcome.file)) {
 		await rest.activateWorkflow(stableId(welcome.file));
 		await rest.waitForWebhook(welcome.path);
+		// n8n serves the path before the trigger's registration in Tatango is done: wait for that too,
+		// or a subscriber added right after "ready" would be missed.
+		await waitFor(
+			async () => {
+				const r = await fetch(`${sandbox.url}/_sandbox/webhooks?listId=101`);
+				return r.ok && (await r.json()).webhooks.length > 0;
+			},
+			{ timeoutMs: 30000, what: 'the welcome trigger registered on list 101' },
+		);
 		say(
-			`published examples/${welcome.file}: its trigger registered a webhook on list 101; add a subscriber to list 101 and a welcome SMS goes out`,
+			`published examples/${welcome.file}: its trigger registered a webhook on list 101; add a subscriber to list 101, answer with POST ${sandbox.url}/_sandbox/replies {"listId":101,"phone":"<the number>","text":"YES"} and a welcome SMS goes out`,
 		);
 	}
 

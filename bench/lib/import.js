@@ -1,12 +1,6 @@
 // @ts-check
 'use strict';
-/**
- * Imports several workflows with one `n8n import:workflow` (it takes a JSON array): each CLI start
- * costs several seconds, so one call instead of five. scripts/lib/n8n.js imports one at a time.
- */
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
+/** Imports the bench's workflows in one n8n CLI call and names each id by the bench's key. */
 const n8n = require('../../scripts/lib/n8n');
 
 /**
@@ -15,28 +9,9 @@ const n8n = require('../../scripts/lib/n8n');
  * @returns {Promise<Record<string, string>>} key → workflow id
  */
 async function importWorkflows(workflows, cli) {
-	/** @type {Record<string, string>} */
-	const ids = {};
-	const list = Object.entries(workflows).map(([key, workflow]) => {
-		const wf = {
-			active: false,
-			settings: {},
-			connections: {},
-			...workflow,
-			id: workflow.id || n8n.newId(),
-		};
-		ids[key] = wf.id;
-		return wf;
-	});
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tatango-bench-workflows-'));
-	const file = path.join(dir, 'workflows.json');
-	fs.writeFileSync(file, JSON.stringify(list));
-	try {
-		await n8n.runN8nCli(['import:workflow', `--input=${file}`], cli);
-	} finally {
-		fs.rmSync(dir, { recursive: true, force: true });
-	}
-	return ids;
+	const keys = Object.keys(workflows);
+	const ids = await n8n.importWorkflows(Object.values(workflows), cli);
+	return Object.fromEntries(keys.map((key, i) => [key, ids[i]]));
 }
 
 module.exports = { importWorkflows };

@@ -42,6 +42,7 @@ module.exports = {
 	freePort: processes.freePort,
 	importCredentials: cli.importCredentials,
 	importWorkflow: cli.importWorkflow,
+	importWorkflows: cli.importWorkflows,
 	installPackage,
 	n8nEnv: cli.n8nEnv,
 	newId: cli.newId,

@@ -166,6 +166,8 @@ describe('List, Broadcast Message and MOMT Report in a real n8n (sandbox)', () =
 					operation: 'add',
 					listId: listById('105'),
 					phoneNumber: '={{ $json.values }}',
+					// Consent collected elsewhere: subscribed at once, so the broadcast reaches both.
+					bypassOptInProcess: true,
 				}),
 				tatangoWith(
 					'Send Broadcast',

@@ -139,23 +139,22 @@ describe('every Tatango operation in a real n8n (n8n execute, sandbox)', () => {
 			}
 		});
 
-		test('subscriber add: outcome "added" on list 101, the IF takes the true branch; the opt-in text went out', () => {
+		test('subscriber add: outcome "pending_confirmation" on list 101 until the number replies YES, the IF takes the true branch; the YES request went out', () => {
 			expect(out('Add Subscriber')[0]).toMatchObject({
-				outcome: 'added',
+				outcome: 'pending_confirmation',
 				listId: 101,
-				status: 'Subscriber added',
+				status: 'Subscriber being added to campaign pending confirmation',
+				subscriber: { optin_in_progress: true },
 			});
 			expect(out('Added or Pending?', 0)).toHaveLength(1);
 			expect(out('Subscribed')[0]).toMatchObject({
-				result: 'subscribed',
-				outcome: 'added',
+				result: 'waiting for YES',
+				outcome: 'pending_confirmation',
 				phone: '(206) 555-1001',
 			});
 			expect(result.run.data.resultData.runData['Needs Attention']).toBeUndefined();
 			const texts = textsTo(inspected, PHONE_NEWSLETTER);
-			expect(texts.length).toBeGreaterThanOrEqual(1);
-			expect(texts[0]).toMatchObject({ listId: 101 });
-			expect(typeof texts[0].text).toBe('string');
+			expect(texts).toEqual([expect.objectContaining({ kind: 'opt_in_request', listId: 101 })]);
 		});
 
 		test('subscriber unsubscribe: "successfully unsubscribed" from list 101', () => {

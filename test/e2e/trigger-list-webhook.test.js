@@ -203,6 +203,10 @@ describe('Tatango Trigger on a list (real n8n)', () => {
 			{ subscriber: { phone_number: phone, first_name: 'Ada' } },
 			{ auth: V2_AUTH },
 		);
+		// The add leaves the number pending (Tatango's live opt-in rule): the subscribe event, and
+		// so the welcome, comes when the number replies YES. Deliveries are recorded as events fire.
+		expect((await sandbox.inspect()).webhookDeliveries).toEqual([]);
+		await axios.post(`${state().sandboxUrl}/_sandbox/replies`, { listId: 101, phone, text: 'YES' });
 		const execution = await c.waitForExecution(id, { timeoutMs: 30000 });
 		expect(execution.status).toBe('success');
 		const { messages } = (await axios.get(`${state().sandboxUrl}/_sandbox/messages/${phone}`)).data;

@@ -1,15 +1,11 @@
 // @ts-check
-// Subscriber → Add against the sandbox with Tatango's observed live opt-in rules on (public docs
-// §1.4): the node's `outcome` says what really happened, whatever the status text claims.
+// Subscriber → Add against the sandbox, which models Tatango's observed live opt-in rules (public
+// docs §1.4): the node's `outcome` says what really happened, whatever the status text claims.
 const axios = require('axios').default;
 const { useSandbox, v2Credentials } = require('./sandboxHarness');
 const { runNode } = require('../helpers/runNode');
 
 const { sandbox, control } = useSandbox();
-
-beforeEach(async () => {
-	await control.config({ liveOptInRules: true });
-});
 
 /** @param {string} phoneNumber @param {Record<string, unknown>} [extra] */
 const add = (phoneNumber, extra = {}) =>

@@ -101,6 +101,8 @@ describe('double opt-in sequence (list 102: zip_code → nextrequest, yes → op
 		expect(
 			(await v2(sb, 'GET', `/lists/102/subscribers/${PHONE}`)).body.subscriber.opted_out_at,
 		).not.toBeNull();
+		// A re-add within 48 h of an opt-out is refused.
+		await control(sb, 'POST', '/clock/advance', { hours: 48 });
 		const back = await v2(sb, 'POST', '/lists/102/subscribers', {
 			subscriber: { phone_number: PHONE },
 		});

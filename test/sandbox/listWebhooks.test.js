@@ -152,6 +152,7 @@ describe('list webhooks', () => {
 					first_name: 'Ada',
 					birthdate: '19780728',
 					tags: 'a, b',
+					bypass_opt_in_process: true,
 				},
 			});
 			const [sub] = await waitFor(() => (ofType('subscribe').length ? ofType('subscribe') : null));
@@ -203,7 +204,7 @@ describe('list webhooks', () => {
 		test('campaign_response, cleaned and message_sent events', async () => {
 			await addHook(101, { reply_received: true, cleaned: true, message_sent: true });
 			await v2(sb, 'POST', '/lists/101/subscribers', {
-				subscriber: { phone_number: '2065555003' },
+				subscriber: { phone_number: '2065555003', bypass_opt_in_process: true },
 			});
 			const sent = await v2(sb, 'POST', '/lists/101/messages', {
 				message: { content: 'Flash sale today' },
@@ -258,7 +259,7 @@ describe('list webhooks', () => {
 			await addHook(101, { subscribe: false, unsubscribe: true });
 			await addHook(104, { subscribe: true });
 			await v2(sb, 'POST', '/lists/101/subscribers', {
-				subscriber: { phone_number: '2065555004' },
+				subscriber: { phone_number: '2065555004', bypass_opt_in_process: true },
 			});
 			expect((await control(sb, 'GET', '/inspect')).body.webhookDeliveries).toEqual([]);
 			await v2(sb, 'DELETE', '/lists/101/subscribers/2065555004');
@@ -282,7 +283,7 @@ describe('list webhooks', () => {
 				webhook: { enabled: false },
 			});
 			await v2(sb, 'POST', '/lists/101/subscribers', {
-				subscriber: { phone_number: '2065555006' },
+				subscriber: { phone_number: '2065555006', bypass_opt_in_process: true },
 			});
 			await waitFor(() => rx.received.length === 2);
 			await new Promise((r) => setTimeout(r, 50));
@@ -320,7 +321,7 @@ describe('list webhooks', () => {
 			await control(sb, 'POST', '/config', { duplicateWebhooks: true });
 			await addHook(101, { subscribe: true });
 			await v2(sb, 'POST', '/lists/101/subscribers', {
-				subscriber: { phone_number: '2065555005' },
+				subscriber: { phone_number: '2065555005', bypass_opt_in_process: true },
 			});
 			const two = await waitFor(() =>
 				ofType('subscribe').length === 2 ? ofType('subscribe') : null,
@@ -337,7 +338,7 @@ describe('list webhooks', () => {
 					webhook: { callback_url: `${rx.url}/flaky`, subscribe: true },
 				});
 				await v2(sb, 'POST', '/lists/101/subscribers', {
-					subscriber: { phone_number: '2065555010' },
+					subscriber: { phone_number: '2065555010', bypass_opt_in_process: true },
 				});
 				await waitFor(() => rx.received.length === 4, 10000);
 				const d = await waitFor(async () => {
@@ -360,7 +361,7 @@ describe('list webhooks', () => {
 					webhook: { callback_url: `${rx.url}/down`, subscribe: true },
 				});
 				await v2(sb, 'POST', '/lists/101/subscribers', {
-					subscriber: { phone_number: '2065555011' },
+					subscriber: { phone_number: '2065555011', bypass_opt_in_process: true },
 				});
 				const d = await waitFor(async () => {
 					const [delivery] = (await control(sb, 'GET', '/inspect')).body.webhookDeliveries;
@@ -383,7 +384,7 @@ describe('list webhooks', () => {
 				webhook: { callback_url: `${deadUrl}/x`, subscribe: true },
 			});
 			await v2(sb, 'POST', '/lists/101/subscribers', {
-				subscriber: { phone_number: '2065555012' },
+				subscriber: { phone_number: '2065555012', bypass_opt_in_process: true },
 			});
 			const d = await waitFor(async () => {
 				const [delivery] = (await control(sb, 'GET', '/inspect')).body.webhookDeliveries;

@@ -110,13 +110,19 @@ describe('PUT /lists/{id}/opt_in_settings', () => {
 			opt_in_requests: [],
 			first_optin_message: 'Hi new',
 		});
-		const add = await v2(sb, 'POST', '/lists/102/subscribers', {
+		await v2(sb, 'POST', '/lists/102/subscribers', {
 			subscriber: { phone_number: '2065552002' },
 		});
-		expect(add.body.status).toBe('Subscriber added');
-		expect((await messagesOf(sb, '2065552002')).map((/** @type {any} */ m) => m.text)).toEqual([
-			'Hi new',
-		]);
+		const yes = await control(sb, 'POST', '/replies', {
+			listId: 102,
+			phone: '2065552002',
+			text: 'YES',
+		});
+		expect(yes.body.outcome).toBe('subscribed');
+		const texts = (await messagesOf(sb, '2065552002')).map((/** @type {any} */ m) => m.text);
+		expect(texts).toHaveLength(2);
+		expect(texts[0]).toMatch(/YES/);
+		expect(texts[1]).toBe('Hi new');
 	});
 
 	test('invalid settings are refused with 422 and leave the list unchanged', async () => {

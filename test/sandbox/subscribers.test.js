@@ -15,7 +15,10 @@ describe('subscriber state machine', () => {
 	afterAll(() => sb.close());
 	beforeEach(() => control(sb, 'POST', '/reset'));
 
-	test('single opt-in list: a new number is subscribed (201) and gets the first opt-in message', async () => {
+	/** The number texts YES to the list's shortcode. @param {string} phone @param {number} listId */
+	const yes = (phone, listId) => control(sb, 'POST', '/replies', { phone, listId, text: 'YES' });
+
+	test('single opt-in list: a new number is pending (201) until it replies YES, then subscribed with the first opt-in message', async () => {
 		const r = await v2(
 			sb,
 			'POST',
@@ -28,28 +31,60 @@ describe('subscriber state machine', () => {
 			}),
 		);
 		expect(r.status).toBe(201);
-		expect(r.body.status).toBe('Subscriber added');
+		expect(r.body.status).toBe('Subscriber being added to campaign pending confirmation');
 		expect(r.body.subscriber).toMatchObject({
 			phone_number: '2065551111',
 			first_name: 'Ada',
 			gender: 'Female',
 			tags: ['vip customer', 'card holder', 'daily alerts'],
 			loyalty_id: 'L-7',
-			optin_in_progress: false,
-			opted_out_at: null,
+			optin_in_progress: true,
+			subscribed_at: null,
 			opt_in_method: 'api',
 		});
-		expect(r.body.subscriber.subscribed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-		const msgs = await messagesOf(sb, '2065551111');
-		expect(msgs).toHaveLength(1);
-		expect(msgs[0]).toMatchObject({ kind: 'opt_in_confirmation', listId: 101 });
-		expect(msgs[0].text).toContain('Newsletter: thanks for joining');
+		expect((await messagesOf(sb, '2065551111')).map((/** @type {any} */ m) => m.kind)).toEqual([
+			'opt_in_request',
+		]);
+
+		await yes('2065551111', 101);
 		const got = await v2(sb, 'GET', '/lists/101/subscribers/2065551111');
-		expect(got.body.subscriber).toMatchObject({ loyalty_id: 'L-7', total_messages_received: 1 });
+		expect(got.body.subscriber).toMatchObject({
+			loyalty_id: 'L-7',
+			optin_in_progress: false,
+			opted_out_at: null,
+		});
+		expect(got.body.subscriber.subscribed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+		const msgs = await messagesOf(sb, '2065551111');
+		expect(msgs.map((/** @type {any} */ m) => m.kind)).toEqual([
+			'opt_in_request',
+			'opt_in_confirmation',
+		]);
+		expect(msgs[1]).toMatchObject({ listId: 101 });
+		expect(msgs[1].text).toContain('Newsletter: thanks for joining');
+	});
+
+	test('with bypass_opt_in_process a single opt-in add subscribes at once (201) with the first opt-in message', async () => {
+		const r = await v2(
+			sb,
+			'POST',
+			'/lists/101/subscribers',
+			sub('2065551110', { bypass_opt_in_process: true }),
+		);
+		expect(r.status).toBe(201);
+		expect(r.body.status).toBe('Subscriber added');
+		expect(r.body.subscriber).toMatchObject({ optin_in_progress: false, opted_out_at: null });
+		const msgs = await messagesOf(sb, '2065551110');
+		expect(msgs.map((/** @type {any} */ m) => m.kind)).toEqual(['opt_in_confirmation']);
+		expect(msgs[0].text).toContain('Newsletter: thanks for joining');
 	});
 
 	test('single opt-in list without an opt-in message says so and sends nothing', async () => {
-		const r = await v2(sb, 'POST', '/lists/103/subscribers', sub('2065551112'));
+		const r = await v2(
+			sb,
+			'POST',
+			'/lists/103/subscribers',
+			sub('2065551112', { bypass_opt_in_process: true }),
+		);
 		expect(r.status).toBe(201);
 		expect(r.body.status).toBe(
 			'Subscriber has been added - no opt-in message was sent due to list settings.',
@@ -57,7 +92,7 @@ describe('subscriber state machine', () => {
 		expect(await messagesOf(sb, '2065551112')).toEqual([]);
 	});
 
-	test('bypass_opt_in_response inside subscriber suppresses the confirmation message', async () => {
+	test('bypass_opt_in_response inside subscriber suppresses the confirmation message after the YES', async () => {
 		const r = await v2(
 			sb,
 			'POST',
@@ -65,8 +100,13 @@ describe('subscriber state machine', () => {
 			sub('2065551113', { bypass_opt_in_response: true }),
 		);
 		expect(r.status).toBe(201);
-		expect(r.body.status).toBe('Subscriber added');
-		expect(await messagesOf(sb, '2065551113')).toEqual([]);
+		expect(r.body.subscriber.optin_in_progress).toBe(true);
+		await yes('2065551113', 101);
+		expect((await messagesOf(sb, '2065551113')).map((/** @type {any} */ m) => m.kind)).toEqual([
+			'opt_in_request',
+		]);
+		const got = await v2(sb, 'GET', '/lists/101/subscribers/2065551113');
+		expect(got.body.subscriber.optin_in_progress).toBe(false);
 	});
 
 	test('double opt-in list: pending confirmation (201) and the first opt-in request is sent', async () => {
@@ -106,7 +146,12 @@ describe('subscriber state machine', () => {
 	});
 
 	test('already subscribed: 200, no change and no new message', async () => {
-		await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551117', { first_name: 'First' }));
+		await v2(
+			sb,
+			'POST',
+			'/lists/101/subscribers',
+			sub('2065551117', { first_name: 'First', bypass_opt_in_process: true }),
+		);
 		const again = await v2(
 			sb,
 			'POST',
@@ -129,9 +174,10 @@ describe('subscriber state machine', () => {
 		expect(await messagesOf(sb, '2065551118')).toHaveLength(1);
 	});
 
-	test('unsubscribe sets opted_out_at, affects only that list, and a new add resubscribes with the second message', async () => {
-		await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551119'));
-		await v2(sb, 'POST', '/lists/104/subscribers', sub('2065551119'));
+	test('unsubscribe sets opted_out_at and affects only that list; a re-add is refused for 48 h, then resubscribes with the second message', async () => {
+		const direct = { bypass_opt_in_process: true };
+		await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551119', direct));
+		await v2(sb, 'POST', '/lists/104/subscribers', sub('2065551119', direct));
 		const del = await v2(sb, 'DELETE', '/lists/101/subscribers/2065551119', undefined, {
 			headers: { 'content-type': 'application/json' },
 		});
@@ -143,7 +189,15 @@ describe('subscriber state machine', () => {
 		const lists = await v2(sb, 'GET', '/lists/101');
 		expect(lists.body.list.counts).toEqual({ subscribers: 0, unsubscribed: 1, cleaned: 0 });
 
-		const back = await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551119'));
+		// Live, the refusal is a 201 whose status alone says nothing changed.
+		const refused = await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551119', direct));
+		expect(refused.status).toBe(201);
+		expect(refused.body.status).toMatch(/security timeout: wait 4[78] hours and \d+ minutes/);
+		expect(refused.body.subscriber.opted_out_at).toMatch(/Z$/);
+		expect((await v2(sb, 'GET', '/lists/101')).body.list.counts.subscribers).toBe(0);
+
+		await control(sb, 'POST', '/clock/advance', { hours: 48 });
+		const back = await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551119', direct));
 		expect(back.status).toBe(201);
 		expect(back.body.status).toBe('Subscriber added');
 		expect(back.body.subscriber.opted_out_at).toBeNull();
@@ -154,6 +208,22 @@ describe('subscriber state machine', () => {
 			expect.stringContaining('thanks for joining'),
 			expect.stringContaining('welcome back'),
 		]);
+	});
+
+	test('with liveOptInRules off (the seed spec), a single opt-in add subscribes at once and a re-add after an opt-out is taken', async () => {
+		const seed = await start({ liveOptInRules: false });
+		try {
+			const add = await v2(seed, 'POST', '/lists/101/subscribers', sub('2065551124'));
+			expect(add.status).toBe(201);
+			expect(add.body.status).toBe('Subscriber added');
+			expect(add.body.subscriber.optin_in_progress).toBe(false);
+			await v2(seed, 'DELETE', '/lists/101/subscribers/2065551124');
+			const back = await v2(seed, 'POST', '/lists/101/subscribers', sub('2065551124'));
+			expect(back.body.status).toBe('Subscriber added');
+			expect(back.body.subscriber.opted_out_at).toBeNull();
+		} finally {
+			await seed.close();
+		}
 	});
 
 	test('landline and unreachable test numbers are refused with 422', async () => {
@@ -217,7 +287,9 @@ describe('subscriber state machine', () => {
 
 	test('GET /lists/{id}/subscribers pages the subscribed phone numbers', async () => {
 		for (const p of ['2065551121', '2065551122', '2065551123'])
-			await v2(sb, 'POST', '/lists/101/subscribers', sub(p));
+			await v2(sb, 'POST', '/lists/101/subscribers', sub(p, { bypass_opt_in_process: true }));
+		// A number still waiting for its YES is not subscribed yet.
+		await v2(sb, 'POST', '/lists/101/subscribers', sub('2065551125'));
 		const r = await v2(sb, 'GET', '/lists/101/subscribers?per_page=2');
 		expect(r.body).toMatchObject({
 			per_page: 2,
