@@ -89,3 +89,39 @@ test('a keyword Tatango refuses: the hint says it was checked and nothing was te
 	);
 	expect(error.description).not.toMatch(/Nothing was sent to Tatango/);
 });
+
+describe('yes/no fields from expressions', () => {
+	const addWithBypass = (/** @type {string} */ bypass) =>
+		runNode({
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: { __rl: true, mode: 'id', value: '101' },
+				phoneNumber: '2065551234',
+				bypassOptInProcess: '={{ $json.bypass }}',
+			},
+			items: [{ bypass }],
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+	test('Bypass Opt-In Process given the text "false": the number gets its opt-in (JavaScript reads "false" as true)', async () => {
+		const api = v2Api()
+			.post('/api/v2/lists/101/subscribers', { subscriber: { phone_number: '2065551234' } })
+			.reply(200, { status: 'Subscriber added, opt-in message sent' });
+
+		const { error } = await addWithBypass('false');
+
+		api.done();
+		expect(error).toBeUndefined();
+		expect(unmatched).toEqual([]);
+	});
+
+	test('Bypass Opt-In Process given anything but true/false: refused before any request', async () => {
+		const { error } = await addWithBypass('no thanks');
+
+		expect(error.message).toBe(
+			'Invalid Bypass Opt-In Process: must be true or false; it received "no thanks"',
+		);
+		expect(unmatched).toEqual([]);
+	});
+});

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../transport';
+import { toFlag } from '../validation';
 
 /** The channel a v3 send goes out on, spelled as Tatango's `reply_received` events spell it. */
 export type V3Channel = 'SMS' | 'MMS' | 'RCS' | 'WHATSAPP';
@@ -49,6 +50,10 @@ export async function readV3SendFields(
 		phoneNumber: context.getNodeParameter('phoneNumber', i),
 		webhookUrl: context.getNodeParameter('webhookUrl', i, ''),
 		defaultWebhookUrl: credentials.defaultWebhookUrl,
-		replaceNonGsm: context.getNodeParameter('replaceNonGsm', i, true) as boolean,
+		replaceNonGsm: toFlag(
+			context.getNodeParameter('replaceNonGsm', i, true),
+			'Replace Non-GSM Characters',
+			true,
+		),
 	};
 }

@@ -25,6 +25,8 @@ import {
 	type AttemptOutcome,
 	type CallKind,
 	decideRetry,
+	neverConnected,
+	type RetryDecision,
 	type RetryLimits,
 	MIN_RATE_LIMIT_WAIT_MS,
 } from './retryPolicy';
@@ -45,7 +47,11 @@ export interface TatangoCall {
 	notFound?: string;
 	/** Error statuses that are an answer for this call, returned instead of thrown. */
 	answerStatuses?: number[];
-	/** For a `send` call that is not a text (e.g. creating a list): how to word an ambiguous failure. */
+	/**
+	 * How to word a failure after which Tatango may or may not have acted: for a `send` that is not a
+	 * text (creating a list), or a repeatable call that texts someone (adding a subscriber texts the
+	 * opt-in request). A repeatable call is still retried; only its final error says so.
+	 */
 	ambiguity?: Ambiguity;
 }
 
@@ -208,6 +214,11 @@ export function createTatangoClient(
 		const state = { attempts: 0, rateLimitWaitedMs: 0 };
 		const forms = await secretFormsFor(call);
 		const isSend = call.kind === 'send';
+		// Whether a failure that leaves the outcome unknown must say what may have happened.
+		const mayHaveActed = isSend || call.ambiguity !== undefined;
+		/** A final failure of a repeatable call with an ambiguity, worded like an ambiguous send. */
+		const stopReason = (because: RetryDecision['because'], unknownOutcome: boolean) =>
+			!isSend && call.ambiguity !== undefined && unknownOutcome ? 'ambiguous_send' : because;
 
 		for (;;) {
 			const wait = pacer.reserve();
@@ -228,7 +239,7 @@ export function createTatangoClient(
 				throw apiErrorFromNetwork(
 					context.getNode(),
 					outcome.code,
-					decision.because,
+					stopReason(decision.because, !neverConnected(outcome.code)),
 					state.attempts,
 					itemIndex,
 					requestTimeoutMs(creds),
@@ -258,7 +269,7 @@ export function createTatangoClient(
 			if (statusCode < 300) {
 				throw apiErrorFromUnreadableAnswer(
 					context.getNode(),
-					{ statusCode, body, isSend, ambiguity: call.ambiguity },
+					{ statusCode, body, isSend: mayHaveActed, ambiguity: call.ambiguity },
 					itemIndex,
 				);
 			}
@@ -282,7 +293,7 @@ export function createTatangoClient(
 					body,
 					notFound: call.notFound,
 					attempts: state.attempts,
-					stoppedBecause: decision.because,
+					stoppedBecause: stopReason(decision.because, statusCode >= 500),
 					waitedMs: state.rateLimitWaitedMs,
 					ambiguity: call.ambiguity,
 				},

@@ -1,17 +1,19 @@
 import { InvalidInputError } from './InvalidInputError';
 import { toTenDigitPhone } from './phone';
+import { textOf } from './text';
 
 /** Documented limits of one `POST /lists/{id}/bulk_taggings`. */
 export const BULK_TAGGING_MAX_NUMBERS = 1000;
 export const BULK_TAGGING_MAX_TAGS = 50;
 
-/** Entries of a list field: an array (from an expression) or text separated by commas or new lines. */
-function entriesOf(raw: unknown): string[] {
+/**
+ * Entries of a list field: an array (from an expression) or text separated by commas or new lines.
+ * Each entry is text or a number: an object would be tagged as "[object Object]".
+ */
+function entriesOf(raw: unknown, field: string): string[] {
 	const parts = Array.isArray(raw)
-		? raw.map((entry) => (entry === undefined || entry === null ? '' : String(entry)))
-		: raw === undefined || raw === null
-			? []
-			: String(raw).split(/[,\n]/);
+		? raw.map((entry) => textOf(entry, field))
+		: textOf(raw, field).split(/[,\n]/);
 	return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
@@ -20,7 +22,7 @@ function entriesOf(raw: unknown): string[] {
  * tag once per subscriber).
  */
 export function toTagList(raw: unknown, field: string, max: number): string[] {
-	const tags = [...new Set(entriesOf(raw))];
+	const tags = [...new Set(entriesOf(raw, field))];
 	if (tags.length === 0) {
 		throw new InvalidInputError(field, 'needs at least one tag (separate tags with commas)');
 	}
@@ -38,7 +40,7 @@ export function toTagList(raw: unknown, field: string, max: number): string[] {
  * wrong; repeats dropped; at least one and at most `max`.
  */
 export function toPhoneNumberList(raw: unknown, field: string, max: number): string[] {
-	const entries = entriesOf(raw);
+	const entries = entriesOf(raw, field);
 	if (entries.length === 0) {
 		throw new InvalidInputError(field, 'needs at least one phone number');
 	}

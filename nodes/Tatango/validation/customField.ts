@@ -1,5 +1,6 @@
 import { InvalidInputError } from './InvalidInputError';
 import { toCustomFieldKey } from './subscriberProfile';
+import { numberOf, textOf } from './text';
 
 export type CustomFieldContentType = 'text' | 'datetime' | 'number';
 
@@ -27,8 +28,8 @@ export interface CustomFieldDefinition {
 	default_value?: string;
 }
 
-function optionalText(raw: unknown): string | undefined {
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+function optionalText(raw: unknown, field: string): string | undefined {
+	const text = textOf(raw, field).trim();
 	return text === '' ? undefined : text;
 }
 
@@ -37,7 +38,7 @@ function optionalText(raw: unknown): string | undefined {
  * are read as ^ and $ for this check only; the pattern is sent as typed.
  */
 function toPattern(raw: unknown): string | undefined {
-	const pattern = optionalText(raw);
+	const pattern = optionalText(raw, 'Pattern');
 	if (pattern === undefined) return undefined;
 	let problem: string | undefined;
 	try {
@@ -54,7 +55,7 @@ function toPattern(raw: unknown): string | undefined {
 /** The `custom_field` object of `POST /lists/{id}/custom_fields`, validated. */
 export function toCustomFieldDefinition(input: CustomFieldInput): CustomFieldDefinition {
 	// Tatango documents no length for a label; only an empty one is refused here.
-	const label = optionalText(input.label);
+	const label = optionalText(input.label, 'Label');
 	if (label === undefined) throw new InvalidInputError('Label', 'is required');
 	const key = toCustomFieldKey(input.key, 'Key');
 	const contentType = String(input.contentType ?? '') as CustomFieldContentType;
@@ -64,7 +65,7 @@ export function toCustomFieldDefinition(input: CustomFieldInput): CustomFieldDef
 			`"${String(input.contentType)}" is not one of ${CONTENT_TYPES.join(', ')}`,
 		);
 	}
-	const maxLength = Number(input.maxLength);
+	const maxLength = numberOf(input.maxLength, 'Max Length');
 	if (!Number.isInteger(maxLength) || maxLength < 1 || maxLength > CUSTOM_FIELD_MAX_LENGTH) {
 		throw new InvalidInputError(
 			'Max Length',
@@ -78,7 +79,7 @@ export function toCustomFieldDefinition(input: CustomFieldInput): CustomFieldDef
 			'needs a Pattern to check values against',
 		);
 	}
-	const defaultValue = optionalText(input.defaultValue);
+	const defaultValue = optionalText(input.defaultValue, 'Default Value');
 	if (defaultValue !== undefined) {
 		if (defaultValue.length > maxLength) {
 			throw new InvalidInputError(

@@ -19,7 +19,9 @@ export { toTenDigitPhone } from './phone';
 export { replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
+	numberOf,
 	textOf,
+	toFlag,
 	toKeyword,
 	toMessageContent,
 	toOptionalText,

@@ -1,8 +1,9 @@
 import { InvalidInputError } from './InvalidInputError';
+import { numberOf } from './text';
 
 /** A Get Many's Limit: a whole number of records, at least 1. */
 export function toLimit(raw: unknown): number {
-	const limit = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim() || NaN);
+	const limit = numberOf(raw, 'Limit');
 	if (!Number.isSafeInteger(limit) || limit < 1) {
 		throw new InvalidInputError(
 			'Limit',

@@ -34,6 +34,34 @@ export function textOf(raw: unknown, field: string): string {
 	);
 }
 
+/**
+ * The number of a field that takes a number: a number, or text holding one; NaN when empty. Anything
+ * else (an object, a list or true/false from an expression) is an error: `Number([24])` is 24 and
+ * `Number(true)` is 1, which would pass a range check and be sent.
+ */
+export function numberOf(raw: unknown, field: string): number {
+	if (typeof raw === 'number') return raw;
+	const text = textOf(raw, field).trim();
+	return text === '' ? Number.NaN : Number(text);
+}
+
+/**
+ * A yes/no field: true or false, or the text "true"/"false" an expression may yield. Anything else
+ * is an error: JavaScript reads the text "false" as true, which would, for example, add a number
+ * without its opt-in.
+ */
+export function toFlag(raw: unknown, field: string, fallback = false): boolean {
+	if (raw === undefined || raw === null || raw === '') return fallback;
+	if (typeof raw === 'boolean') return raw;
+	if (typeof raw === 'string' && /^\s*(true|false)\s*$/i.test(raw)) {
+		return raw.trim().toLowerCase() === 'true';
+	}
+	throw new InvalidInputError(
+		field,
+		`must be true or false; it received ${typeof raw === 'string' ? `"${raw.slice(0, 40)}"` : typeName(raw)}`,
+	);
+}
+
 function tooLong(field: string, length: number, max: number): InvalidInputError {
 	return new InvalidInputError(
 		field,

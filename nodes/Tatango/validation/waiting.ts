@@ -1,4 +1,5 @@
 import { InvalidInputError } from './InvalidInputError';
+import { numberOf } from './text';
 
 /** The longest a node run may wait for Tatango to finish something (a MOMT report). */
 export const MAX_WAIT_MINUTES = 60;
@@ -10,12 +11,6 @@ export interface PollSchedule {
 	intervalMs: number;
 }
 
-function toNumber(raw: unknown): number {
-	if (typeof raw === 'number') return raw;
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
-	return text === '' ? Number.NaN : Number(text);
-}
-
 /**
  * How long to wait and how often to check: up to 60 minutes (a longer wait belongs in a Wait
  * node, not in a running execution), every 3 seconds or more, and at least one check.
@@ -25,7 +20,7 @@ export function toPollSchedule(
 	checkEverySeconds: unknown,
 	fields = { maxWait: 'Max Wait (Minutes)', checkEvery: 'Check Every (Seconds)' },
 ): PollSchedule {
-	const minutes = toNumber(maxWaitMinutes);
+	const minutes = numberOf(maxWaitMinutes, fields.maxWait);
 	if (!Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_WAIT_MINUTES) {
 		throw new InvalidInputError(
 			fields.maxWait,
@@ -33,7 +28,7 @@ export function toPollSchedule(
 			'For longer reports, create the report without waiting and check it later with MOMT Report → Get (after a Wait node).',
 		);
 	}
-	const seconds = toNumber(checkEverySeconds);
+	const seconds = numberOf(checkEverySeconds, fields.checkEvery);
 	if (!Number.isFinite(seconds) || seconds < MIN_CHECK_SECONDS) {
 		throw new InvalidInputError(
 			fields.checkEvery,

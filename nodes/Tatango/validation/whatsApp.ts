@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidInputError } from './InvalidInputError';
 import { parseJson } from './json';
+import { textOf } from './text';
 
 /** Template categories Tatango documents for an upload (public docs §3.8). */
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'AUTHENTICATION', 'UTILITY'] as const;
@@ -9,7 +10,7 @@ export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
 /** A template's name as WhatsApp matches it: exactly, so only surrounding spaces are removed. */
 export function toTemplateName(raw: unknown, field = 'Template Name'): string {
-	const name = raw === undefined || raw === null ? '' : String(raw).trim();
+	const name = textOf(raw, field).trim();
 	if (name === '')
 		throw new InvalidInputError(field, 'is required (the exact name of an approved template)');
 	return name;
@@ -17,7 +18,7 @@ export function toTemplateName(raw: unknown, field = 'Template Name'): string {
 
 /** A template language code of 2 to 5 characters, such as `en` or `en_US`. */
 export function toTemplateLanguage(raw: unknown): string {
-	const language = raw === undefined || raw === null ? '' : String(raw).trim();
+	const language = textOf(raw, 'Language').trim();
 	if (language.length < 2 || language.length > 5) {
 		throw new InvalidInputError(
 			'Language',
@@ -30,9 +31,7 @@ export function toTemplateLanguage(raw: unknown): string {
 }
 
 export function toTemplateCategory(raw: unknown): TemplateCategory {
-	const category = String(raw ?? '')
-		.trim()
-		.toUpperCase();
+	const category = textOf(raw, 'Category').trim().toUpperCase();
 	if (!(TEMPLATE_CATEGORIES as readonly string[]).includes(category)) {
 		throw new InvalidInputError(
 			'Category',

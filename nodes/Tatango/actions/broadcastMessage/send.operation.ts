@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import { toGsm7Text } from '../../validation';
+import { toFlag, toGsm7Text } from '../../validation';
 import { listLocator } from '../common.descriptions';
 import { listIdOf, listNotFound } from '../listId';
 import { DELIVERY_TIMING_NOTE, deliveryTiming } from './deliveryTiming';
@@ -60,9 +60,8 @@ export async function execute(
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
 	const listId = listIdOf(this, i);
-	const { replaceNonGsm = false } = this.getNodeParameter('options', i, {}) as {
-		replaceNonGsm?: boolean;
-	};
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const replaceNonGsm = toFlag(options.replaceNonGsm, 'Replace Non-GSM Characters');
 	const body = buildBroadcastBody(this.getNodeParameter('content', i), replaceNonGsm);
 	const { body: answer } = await tatango.request(
 		{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import { toCustomFieldDefinition, toPositiveId } from '../../validation';
+import { toCustomFieldDefinition, toFlag, toPositiveId } from '../../validation';
 import { listLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -99,7 +99,7 @@ export async function execute(
 		contentType: this.getNodeParameter('contentType', i, 'text'),
 		maxLength: this.getNodeParameter('maxLength', i),
 		pattern: options.pattern,
-		validatePatternViaApi: options.validatePatternViaApi === true,
+		validatePatternViaApi: toFlag(options.validatePatternViaApi, 'Validate Pattern on API Writes'),
 		defaultValue: options.defaultValue,
 	});
 	const { body } = await tatango.request(

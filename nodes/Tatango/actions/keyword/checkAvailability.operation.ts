@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import { InvalidInputError, toKeyword } from '../../validation';
+import { InvalidInputError, textOf, toKeyword } from '../../validation';
 import { shortcodeLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -27,8 +27,9 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const shortcode = String(
-		this.getNodeParameter('shortcodeId', i, '', { extractValue: true }) ?? '',
+	const shortcode = textOf(
+		this.getNodeParameter('shortcodeId', i, '', { extractValue: true }),
+		'Shortcode',
 	).trim();
 	if (shortcode === '') throw new InvalidInputError('Shortcode', 'is required');
 	const keyword = toKeyword(this.getNodeParameter('keyword', i));

@@ -1,6 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { InvalidInputError, toDigestEmail, toKeywordList, toListName } from '../../validation';
+import {
+	InvalidInputError,
+	textOf,
+	toDigestEmail,
+	toFlag,
+	toKeywordList,
+	toListName,
+} from '../../validation';
 
 /**
  * The list settings Tatango's create and update endpoints take (public docs §1.2), shared by
@@ -169,7 +176,7 @@ export const updateListOptions: INodeProperties[] = sorted([
 function listSettings(fields: IDataObject, { forCreate }: { forCreate: boolean }): IDataObject {
 	const list: IDataObject = {};
 	for (const { field, key } of MESSAGE_FIELDS) {
-		if (field.name in fields) list[key] = String(fields[field.name] ?? '');
+		if (field.name in fields) list[key] = textOf(fields[field.name], field.displayName);
 	}
 	if ('emailDigest' in fields) {
 		const email = toDigestEmail(fields.emailDigest);
@@ -177,7 +184,7 @@ function listSettings(fields: IDataObject, { forCreate }: { forCreate: boolean }
 		else if (!forCreate) list.email_digest = '';
 	}
 	for (const { field, key } of EMAIL_FLAGS) {
-		if (field.name in fields) list[key] = fields[field.name] === true;
+		if (field.name in fields) list[key] = toFlag(fields[field.name], field.displayName);
 	}
 	if (forCreate && 'keywords' in fields) {
 		const keywords = toKeywordList(fields.keywords);

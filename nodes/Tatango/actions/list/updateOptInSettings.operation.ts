@@ -7,7 +7,9 @@ import {
 	type OptInRequest,
 	type OptInSettings,
 	type SuccessAction,
+	numberOf,
 	textOf,
+	toFlag,
 	toPositiveId,
 	validateOptInSettings,
 } from '../../validation';
@@ -220,13 +222,15 @@ function textOrNull(value: unknown, field: string): string | null {
 
 /** One request as n8n's form holds it, as Tatango takes it. Follow-up fields go only with follow-up. */
 export function toOptInRequest(values: IDataObject): OptInRequest {
-	const followUp = values.followUp === true;
+	const followUp = toFlag(values.followUp, 'Opt-In Requests (Follow Up)');
 	return {
 		collected_data: values.collectedData as CollectedData,
 		request_message: textOf(values.requestMessage, 'Opt-In Requests (Request Message)'),
 		retry_message: textOf(values.retryMessage, 'Opt-In Requests (Retry Message)'),
 		follow_up: followUp,
-		follow_up_hour: followUp ? Number(values.followUpHour) : null,
+		follow_up_hour: followUp
+			? numberOf(values.followUpHour, 'Opt-In Requests (Follow-Up Hour)')
+			: null,
 		no_response_message: followUp
 			? textOrNull(values.noResponseMessage, 'Opt-In Requests (No Response Message)')
 			: null,
@@ -280,11 +284,14 @@ export async function execute(
 	const single = optInType === 'single';
 	const settings = buildOptInSettings({
 		optInType,
-		bypassOptInResponse: this.getNodeParameter('bypassOptInResponse', i, false) as boolean,
+		bypassOptInResponse: toFlag(
+			this.getNodeParameter('bypassOptInResponse', i, false),
+			'Bypass Opt-In Response',
+		),
 		firstOptInMessage: single ? this.getNodeParameter('firstOptInMessage', i, '') : undefined,
 		secondOptInMessage: single ? this.getNodeParameter('secondOptInMessage', i, '') : undefined,
 		clearEmptyMessages: single
-			? (this.getNodeParameter('clearEmptyMessages', i, false) as boolean)
+			? toFlag(this.getNodeParameter('clearEmptyMessages', i, false), 'Clear Messages Left Empty')
 			: undefined,
 		requests: single
 			? undefined

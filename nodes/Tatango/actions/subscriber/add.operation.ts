@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toPositiveId, toTenDigitPhone } from '../../validation';
+import type { Ambiguity, TatangoClient } from '../../transport';
+import { toFlag, toPositiveId, toTenDigitPhone } from '../../validation';
 import { listLocator, phoneNumberField } from '../common.descriptions';
 import { buildProfile, profileFieldOptions } from './profile';
 
@@ -86,6 +86,18 @@ export function buildSubscriber(input: AddSubscriberInput): IDataObject {
 	return subscriber;
 }
 
+/** How a failure that leaves the add's outcome unknown is worded: it may have texted the number. */
+function addAmbiguity(subscriber: IDataObject): Ambiguity {
+	const silent =
+		subscriber.bypass_opt_in_process === true && subscriber.bypass_opt_in_response === true;
+	return {
+		what: silent
+			? 'The subscriber may have been added'
+			: 'The opt-in text may have been sent (the subscriber may have been added)',
+		hint: `Tatango may have taken the request before the failure. Running this again is safe: for a number it already has, Tatango answers "already subscribed" or "already been sent opt-in message" and texts nothing more. Subscriber → Get shows whether ${String(subscriber.phone_number)} is on the list.`,
+	};
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
@@ -97,8 +109,14 @@ export async function execute(
 	);
 	const subscriber = buildSubscriber({
 		phoneNumber: this.getNodeParameter('phoneNumber', i),
-		bypassOptInProcess: this.getNodeParameter('bypassOptInProcess', i, false) as boolean,
-		bypassOptInResponse: this.getNodeParameter('bypassOptInResponse', i, false) as boolean,
+		bypassOptInProcess: toFlag(
+			this.getNodeParameter('bypassOptInProcess', i, false),
+			'Bypass Opt-In Process',
+		),
+		bypassOptInResponse: toFlag(
+			this.getNodeParameter('bypassOptInResponse', i, false),
+			'Bypass Opt-In Response',
+		),
 		additionalFields: this.getNodeParameter('additionalFields', i, {}) as IDataObject,
 	});
 	const { body } = await tatango.request(
@@ -108,9 +126,11 @@ export async function execute(
 			path: `/api/v2/lists/${listId}/subscribers`,
 			body: { subscriber },
 			// A repeated add cannot text twice: Tatango answers "already sent opt-in" or "already
-			// subscribed". So a failed add is retried like any idempotent call.
+			// subscribed". So a failed add is retried like any idempotent call; but the add texts the
+			// number, so a failure that leaves the outcome unknown says the text may have gone out.
 			kind: 'idempotent',
 			notFound: `List ${listId} was not found in this Tatango account`,
+			ambiguity: addAmbiguity(subscriber),
 		},
 		i,
 	);

@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../transport';
 import {
 	BULK_TAGGING_MAX_NUMBERS,
 	BULK_TAGGING_MAX_TAGS,
+	toFlag,
 	toPhoneNumberList,
 	toPositiveId,
 	toTagList,
@@ -66,7 +67,7 @@ export async function execute(
 			BULK_TAGGING_MAX_NUMBERS,
 		),
 		tags: toTagList(this.getNodeParameter('tags', i), 'Tags', BULK_TAGGING_MAX_TAGS),
-		replace_tags: this.getNodeParameter('replaceTags', i, false) as boolean,
+		replace_tags: toFlag(this.getNodeParameter('replaceTags', i, false), 'Replace Tags'),
 	};
 	const { body } = await tatango.request(
 		{

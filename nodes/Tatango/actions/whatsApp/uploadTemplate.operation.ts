@@ -93,7 +93,18 @@ export async function execute(
 	});
 	// A submission is not idempotent: like a send, it is never repeated after an ambiguous failure.
 	const { body } = await tatango.request(
-		{ api: 'v3', method: 'POST', path: '/whatsapp_template/upload', body: request, kind: 'send' },
+		{
+			api: 'v3',
+			method: 'POST',
+			path: '/whatsapp_template/upload',
+			body: request,
+			kind: 'send',
+			// Nothing is texted: what an ambiguous failure may have done is submit the template.
+			ambiguity: {
+				what: 'The template may have been submitted for approval',
+				hint: 'Tatango may have received the template before the failure, so the node did not retry it: retrying could submit it twice. Check the WhatsApp templates of your Tatango account before uploading it again.',
+			},
+		},
 		i,
 	);
 	return {

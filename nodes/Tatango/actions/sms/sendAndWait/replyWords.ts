@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../../validation';
+import { InvalidInputError, textOf } from '../../../validation';
 
 /** What an approval reply means, or null when it matches neither word list. */
 export type ApprovalAnswer = 'approved' | 'declined' | null;
@@ -17,7 +17,7 @@ function normalized(text: string): string {
  * a word is letters and digits only, because a reply is matched as a whole (see classifyReply).
  */
 export function toReplyWords(raw: unknown, field: string): string[] {
-	const text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
+	const text = textOf(raw, field);
 	const words = text
 		.split(',')
 		.map((word) => normalized(word))

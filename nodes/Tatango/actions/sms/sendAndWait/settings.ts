@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { toGsm7Text } from '../../../validation';
+import { toFlag, toGsm7Text } from '../../../validation';
 import type { WaitingSend } from './eventDecision';
 import { checkWordsDistinct, toReplyWords } from './replyWords';
 import type { WaitLimit } from './waitLimit';
@@ -24,7 +24,11 @@ export function readReplySettings(context: IExecuteFunctions | IWebhookFunctions
 	const responseType =
 		parameter('responseType', 'approval') === 'freeText' ? 'freeText' : 'approval';
 	const options = parameter('options', {}) as IDataObject;
-	const replaceNonGsm = parameter('replaceNonGsm', true) !== false;
+	const replaceNonGsm = toFlag(
+		parameter('replaceNonGsm', true),
+		'Replace Non-GSM Characters',
+		true,
+	);
 	const limit = (options.limitWaitTime as IDataObject | undefined)?.values as WaitLimit | undefined;
 	if (responseType === 'freeText') {
 		return {

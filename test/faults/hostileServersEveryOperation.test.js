@@ -1,0 +1,506 @@
+// @ts-check
+// Issue 10's transport cases (1, 3, 4, 5) on every operation, not only the sends they were first
+// found on: a redirect to another host, a reply that cannot be read after the request was written,
+// a 2xx that is not a JSON object, and a server that echoes the request. Also a redirect or an
+// HTML page in the middle of Return All pagination and of a MOMT report's polling. Each server is a
+// real TCP server on loopback that counts every request it receives.
+const { http, rawServer } = require('../helpers/rawHttpServer');
+const { runNode } = require('../helpers/runNode');
+
+const V2_EMAIL = 'owner@shop.example';
+const V2_KEY = 'v2-secret-key-1234567890';
+const V3_KEY = 'tatango_v3_secret_key_abcdef';
+const BASIC = Buffer.from(`${V2_EMAIL}:${V2_KEY}`).toString('base64');
+const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
+const WEBHOOK_URL = `https://n8n.shop.example/webhook/abc/tatango?token=${WEBHOOK_TOKEN}`;
+const SECRETS = [V2_KEY, V3_KEY, BASIC, WEBHOOK_TOKEN];
+
+const LIST = { __rl: true, mode: 'id', value: '101' };
+const PHONE = '2065551234';
+
+const SENT = 'The message may have been sent';
+const OPT_IN_SENT = 'The opt-in text may have been sent \\(the subscriber may have been added\\)';
+const LIST_CREATED = 'The list may have been created';
+const TEMPLATE_SUBMITTED = 'The template may have been submitted for approval';
+
+/**
+ * [operation, parameters, what a failure after the request was written must say may have happened
+ * (a pattern), or null when the call is repeatable and changes nothing anyone receives]. A text that
+ * may have gone out must be said, so nobody resends it by hand.
+ */
+const OPERATIONS =
+	/** @type {Array<[string, import('n8n-workflow').INodeParameters, string | null]>} */ ([
+		['list → getMany', { resource: 'list', operation: 'getMany', returnAll: true }, null],
+		['list → get', { resource: 'list', operation: 'get', listId: LIST }, null],
+		['list → create', { resource: 'list', operation: 'create', name: 'Spring' }, LIST_CREATED],
+		[
+			'list → update',
+			{ resource: 'list', operation: 'update', listId: LIST, updateFields: { name: 'Fall' } },
+			null,
+		],
+		[
+			'list → setKeywords',
+			{ resource: 'list', operation: 'setKeywords', listId: LIST, keywords: 'JOIN' },
+			null,
+		],
+		[
+			'list → deleteTags',
+			{ resource: 'list', operation: 'deleteTags', listId: LIST, tags: 'vip' },
+			null,
+		],
+		[
+			'list → updateOptInSettings',
+			{
+				resource: 'list',
+				operation: 'updateOptInSettings',
+				listId: LIST,
+				optInType: 'single',
+				firstOptInMessage: 'Hi',
+			},
+			null,
+		],
+		['list → delete', { resource: 'list', operation: 'delete', listId: LIST }, null],
+		[
+			'subscriber → add',
+			{ resource: 'subscriber', operation: 'add', listId: LIST, phoneNumber: PHONE },
+			OPT_IN_SENT,
+		],
+		[
+			'subscriber → get',
+			{ resource: 'subscriber', operation: 'get', listId: LIST, phoneNumber: PHONE },
+			null,
+		],
+		[
+			'subscriber → getMany',
+			{ resource: 'subscriber', operation: 'getMany', listId: LIST, returnAll: true },
+			null,
+		],
+		[
+			'subscriber → update',
+			{
+				resource: 'subscriber',
+				operation: 'update',
+				listId: LIST,
+				phoneNumber: PHONE,
+				updateFields: { firstName: 'Ann' },
+			},
+			null,
+		],
+		[
+			'subscriber → addTagsToMany',
+			{
+				resource: 'subscriber',
+				operation: 'addTagsToMany',
+				listId: LIST,
+				phoneNumbers: PHONE,
+				tags: 'vip',
+			},
+			null,
+		],
+		[
+			'subscriber → removeTags',
+			{
+				resource: 'subscriber',
+				operation: 'removeTags',
+				listId: LIST,
+				phoneNumber: PHONE,
+				tags: 'vip',
+			},
+			null,
+		],
+		[
+			'subscriber → unsubscribe',
+			{ resource: 'subscriber', operation: 'unsubscribe', listId: LIST, phoneNumber: PHONE },
+			null,
+		],
+		[
+			'customField → create',
+			{
+				resource: 'customField',
+				operation: 'create',
+				listId: LIST,
+				label: 'Store',
+				key: 'store',
+				contentType: 'text',
+				maxLength: 20,
+			},
+			null,
+		],
+		[
+			'customField → getMany',
+			{ resource: 'customField', operation: 'getMany', listId: LIST, returnAll: true },
+			null,
+		],
+		[
+			'customField → delete',
+			{
+				resource: 'customField',
+				operation: 'delete',
+				listId: LIST,
+				customFieldKey: { __rl: true, mode: 'id', value: 'store' },
+			},
+			null,
+		],
+		[
+			'keyword → checkAvailability',
+			{
+				resource: 'keyword',
+				operation: 'checkAvailability',
+				shortcodeId: { __rl: true, mode: 'id', value: '33733' },
+				keyword: 'JOIN',
+			},
+			null,
+		],
+		[
+			'momtReport → create',
+			{
+				resource: 'momtReport',
+				operation: 'create',
+				dateFrom: '2026-01-01T00:00:00Z',
+				dateTo: '2026-01-02T00:00:00Z',
+			},
+			null,
+		],
+		[
+			'broadcastMessage → send',
+			{ resource: 'broadcastMessage', operation: 'send', listId: LIST, content: 'Sale today' },
+			SENT,
+		],
+		[
+			'broadcastMessage → get',
+			{ resource: 'broadcastMessage', operation: 'get', listId: LIST, messageId: 3 },
+			null,
+		],
+		[
+			'broadcastMessage → getMany',
+			{ resource: 'broadcastMessage', operation: 'getMany', listId: LIST, returnAll: true },
+			null,
+		],
+		[
+			'sms → send',
+			{ resource: 'sms', operation: 'send', phoneNumber: PHONE, content: 'Shipped' },
+			SENT,
+		],
+		[
+			'mms → send',
+			{
+				resource: 'mms',
+				operation: 'send',
+				phoneNumber: PHONE,
+				content: 'Receipt',
+				smsFailover: 'Receipt',
+			},
+			SENT,
+		],
+		[
+			'rcs → sendText',
+			{
+				resource: 'rcs',
+				operation: 'sendText',
+				phoneNumber: PHONE,
+				text: 'Shipped',
+				smsFailover: 'Shipped',
+			},
+			SENT,
+		],
+		[
+			'rcs → sendFile',
+			{
+				resource: 'rcs',
+				operation: 'sendFile',
+				phoneNumber: PHONE,
+				fileUrl: 'https://cdn.example.com/a.pdf',
+				smsFailover: 'News',
+			},
+			SENT,
+		],
+		[
+			'rcs → sendCarousel',
+			{
+				resource: 'rcs',
+				operation: 'sendCarousel',
+				phoneNumber: PHONE,
+				cardsSource: 'fields',
+				cards: { card: [{ title: 'Boots' }] },
+				smsFailover: 'Boots',
+			},
+			SENT,
+		],
+		[
+			'whatsApp → sendTemplate',
+			{
+				resource: 'whatsApp',
+				operation: 'sendTemplate',
+				phoneNumber: PHONE,
+				templateName: 'order_shipped',
+				smsFailover: 'Shipped',
+			},
+			SENT,
+		],
+		[
+			'whatsApp → uploadTemplate',
+			{
+				resource: 'whatsApp',
+				operation: 'uploadTemplate',
+				templateName: 'order_shipped',
+				language: 'en_US',
+				category: 'UTILITY',
+				structure: '{"type":"TEXT","body":{"text":"Shipped"}}',
+			},
+			TEMPLATE_SUBMITTED,
+		],
+	]);
+
+/** @param {import('n8n-workflow').INodeParameters} parameters @param {string} baseUrl */
+const run = (parameters, baseUrl) =>
+	runNode({
+		parameters,
+		credentials: {
+			tatangoApi: {
+				email: V2_EMAIL,
+				apiKey: V2_KEY,
+				baseUrl,
+				requestsPerHour: 360_000_000,
+				maxRateLimitWait: 10,
+			},
+			tatangoV3Api: {
+				apiKey: V3_KEY,
+				baseUrl,
+				defaultWebhookUrl: WEBHOOK_URL,
+				requestsPerSecond: 100_000,
+				maxRateLimitWait: 10,
+			},
+		},
+		continueOnFail: true,
+	});
+
+/** Everything a user, the run data or n8n's log could show of a run. @param {any} result */
+const everything = (result) =>
+	JSON.stringify({ items: result.items, error: result.error, run: result.run.data.resultData });
+
+describe('a redirect is never followed, on any operation (case 1)', () => {
+	test.each(OPERATIONS)(
+		'%s answered 307 to another host: one request, none to that host',
+		async (_, parameters) => {
+			const elsewhere = await rawServer(() =>
+				http(200, 'OK', { 'Content-Type': 'application/json' }, '{}'),
+			);
+			const server = await rawServer(() =>
+				http(307, 'Temporary Redirect', { Location: `${elsewhere.url}/steal` }),
+			);
+
+			const result = await run(parameters, server.url);
+
+			expect(server.seen).toHaveLength(1);
+			expect(elsewhere.seen).toHaveLength(0);
+			expect(result.items).toHaveLength(1);
+			expect(result.items[0].json.error).toBe(
+				`Tatango answered with a redirect (HTTP 307) to ${elsewhere.host}; the node does not follow redirects`,
+			);
+		},
+	);
+});
+
+describe('an answer that cannot be read after the request was written (case 3)', () => {
+	const malformed = () =>
+		'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}';
+
+	test.each(OPERATIONS)(
+		'%s: one request; what may have happened is said, never "could not reach"',
+		async (_, parameters, mayHave) => {
+			const server = await rawServer(malformed);
+
+			const result = await run(parameters, server.url);
+
+			expect(server.seen).toHaveLength(1);
+			const said = mayHave ? `${mayHave}: the answer` : "Tatango's answer";
+			expect(result.items[0].json.error).toMatch(
+				new RegExp(`^${said} could not be read \\(HPE_INVALID_CONTENT_LENGTH\\)$`),
+			);
+		},
+	);
+});
+
+describe('a 2xx that is not a JSON object is an error on every operation (case 4)', () => {
+	const html = '<!doctype html><html><body>Sign in to the guest Wi-Fi</body></html>';
+	const bodies = /** @type {Array<[string, string, string]>} */ ([
+		['an HTML page', 'text/html', html],
+		['invalid JSON', 'application/json', '{"status":"ok'],
+		['an empty body', 'application/json', ''],
+		['a JSON array', 'application/json', '[{"id":1}]'],
+		['a JSON string', 'application/json', '"ok"'],
+	]);
+	const cases = OPERATIONS.flatMap(([name, parameters, mayHave]) =>
+		bodies.map(
+			([what, type, body]) => /** @type {const} */ ([name, what, parameters, mayHave, type, body]),
+		),
+	);
+
+	test.each(cases)(
+		'%s answered 200 with %s: an error showing what came back',
+		async (_, __, parameters, mayHave, type, body) => {
+			const server = await rawServer(() => http(200, 'OK', { 'Content-Type': type }, body));
+
+			const result = await run(parameters, server.url);
+
+			expect(server.seen).toHaveLength(1);
+			expect(result.items).toHaveLength(1);
+			const said = mayHave ? `${mayHave}: the answer was` : 'Tatango answered';
+			expect(result.items[0].json.error).toMatch(
+				new RegExp(`^${said} HTTP 200 with .* instead of Tatango's JSON answer$`),
+			);
+		},
+	);
+});
+
+describe('secrets a server echoes reach no item, error or run data on any operation (case 5)', () => {
+	/** @type {Array<[string, import('../helpers/rawHttpServer').Answer]>} */
+	const echoes = [
+		[
+			'a 200 echo',
+			(request) =>
+				http(
+					200,
+					'OK',
+					{ 'Content-Type': 'application/json' },
+					JSON.stringify({
+						status: 'ok',
+						lists: [{ echo: request.headers }],
+						phone_numbers: [request.body],
+						custom_fields: [{ echo: request.body }],
+						messages: [{ echo: request.headers }],
+						list: { echo: request.headers },
+						subscriber: { echo: request.headers },
+						message: { echo: request.body },
+						momt_report: { id: 1, echo: request.headers },
+						[`key ${request.headers}`]: request.body,
+					}),
+				),
+		],
+		[
+			'a 422 echo',
+			(request) =>
+				http(
+					422,
+					'Unprocessable Entity',
+					{ 'Content-Type': 'application/json' },
+					JSON.stringify({
+						status: 'error',
+						error: `Bad: ${request.headers} ${request.body}`,
+						message: request.headers,
+					}),
+				),
+		],
+	];
+	const cases = OPERATIONS.flatMap(([name, parameters]) =>
+		echoes.map(([what, answer]) => /** @type {const} */ ([name, what, parameters, answer])),
+	);
+
+	test.each(cases)('%s, %s: no secret is shown', async (_, __, parameters, answer) => {
+		const server = await rawServer(answer);
+
+		const result = await run(parameters, server.url);
+
+		const sent = `${server.seen[0].headers}\n${server.seen[0].body}`;
+		expect(SECRETS.some((secret) => sent.includes(secret))).toBe(true);
+		const shown = everything(result);
+		for (const secret of SECRETS) expect(shown).not.toContain(secret);
+	});
+});
+
+describe('Return All pagination and report polling meet a hostile page', () => {
+	const page1 = JSON.stringify({ lists: [{ id: 1, name: 'A' }], pages_count: 3 });
+
+	test('page 2 redirects: the run fails naming the host; nothing reaches it, page 3 is not asked', async () => {
+		const elsewhere = await rawServer(() => http(200, 'OK', {}, '{}'));
+		const server = await rawServer((_, i) =>
+			i === 0
+				? http(200, 'OK', { 'Content-Type': 'application/json' }, page1)
+				: http(308, 'Permanent Redirect', { Location: `${elsewhere.url}/api/v2/lists?page=2` }),
+		);
+
+		const result = await run(
+			{ resource: 'list', operation: 'getMany', returnAll: true },
+			server.url,
+		);
+
+		expect(server.seen.map((r) => r.path)).toEqual([
+			'/api/v2/lists?page=1&per_page=1000',
+			'/api/v2/lists?page=2&per_page=1000',
+		]);
+		expect(elsewhere.seen).toHaveLength(0);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json.error).toMatch(
+			/^Tatango answered with a redirect \(HTTP 308\) to /,
+		);
+	});
+
+	test('page 2 is an HTML page: an error, not page 1 alone as if it were everything', async () => {
+		const server = await rawServer((_, i) =>
+			i === 0
+				? http(200, 'OK', { 'Content-Type': 'application/json' }, page1)
+				: http(200, 'OK', { 'Content-Type': 'text/html' }, '<html>portal</html>'),
+		);
+
+		const result = await run(
+			{ resource: 'list', operation: 'getMany', returnAll: true },
+			server.url,
+		);
+
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json.error).toMatch(
+			/^Tatango answered HTTP 200 with "<html>portal<\/html>"/,
+		);
+	});
+
+	test('Wait Until Complete: a poll answered with HTML fails naming the created report', async () => {
+		const server = await rawServer((_, i) =>
+			i === 0
+				? http(
+						201,
+						'Created',
+						{ 'Content-Type': 'application/json' },
+						JSON.stringify({ momt_report: { id: 77, percent_complete: 0 } }),
+					)
+				: http(200, 'OK', { 'Content-Type': 'text/html' }, '<html>portal</html>'),
+		);
+
+		const result = await run(
+			{
+				resource: 'momtReport',
+				operation: 'create',
+				dateFrom: '2026-01-01T00:00:00Z',
+				dateTo: '2026-01-02T00:00:00Z',
+				waitUntilComplete: true,
+				maxWaitMinutes: 0.1,
+				checkEverySeconds: 3,
+			},
+			server.url,
+		);
+
+		expect(server.seen).toHaveLength(2);
+		expect(result.items[0].json.error).toMatch(
+			/^Tatango answered HTTP 200 with "<html>portal<\/html>"/,
+		);
+		expect(result.items[0].json.details).toMatch(
+			/MOMT report 77 was created; read it later with MOMT Report → Get\.$/,
+		);
+	}, 15_000);
+});
+
+test('Subscriber → Add answered 503 every time: retried (a second add texts nothing), then says the opt-in text may have been sent', async () => {
+	const server = await rawServer(() =>
+		http(503, 'Service Unavailable', { 'Content-Type': 'application/json' }, '{"error":"busy"}'),
+	);
+
+	const result = await run(
+		{ resource: 'subscriber', operation: 'add', listId: LIST, phoneNumber: PHONE },
+		server.url,
+	);
+
+	expect(server.seen).toHaveLength(4);
+	expect(result.items[0].json.error).toBe(
+		'The opt-in text may have been sent (the subscriber may have been added): Tatango answered HTTP 503 (busy)',
+	);
+	expect(result.items[0].json.details).toMatch(/Running this again is safe/);
+}, 15_000);
