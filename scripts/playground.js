@@ -188,7 +188,9 @@ async function main() {
 		await waitFor(
 			async () => {
 				const r = await fetch(`${sandbox.url}/_sandbox/webhooks?listId=101`);
-				return r.ok && /** @type {{ webhooks: unknown[] }} */ (await r.json()).webhooks.length > 0;
+				if (!r.ok) return false;
+				const body = /** @type {{ webhooks: unknown[] }} */ (await r.json());
+				return body.webhooks.length > 0;
 			},
 			{ timeoutMs: 30000, what: 'the welcome trigger registered on list 101' },
 		);

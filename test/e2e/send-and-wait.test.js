@@ -92,6 +92,32 @@ async function postDirect(/** @type {string} */ url, /** @type {unknown} */ body
 	return r.status;
 }
 
+/** Waits until the sandbox has delivered a reply event with `content` (answered 2xx); returns it. */
+async function replyDelivered(/** @type {string} */ content, timeoutMs = 15000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const found = (await sandbox.inspect()).webhookDeliveries.find(
+			(/** @type {any} */ d) =>
+				d.payload?.eventType === 'reply_received' &&
+				d.payload?.body?.content === content &&
+				d.status === 'delivered',
+		);
+		if (found) return found;
+		if (Date.now() > deadline) throw new Error(`the reply "${content}" was not delivered`);
+		await n8n.sleep(200);
+	}
+}
+
+/** The v3 SMS the sandbox was asked to send to `phone`, in order. */
+async function smsSentTo(/** @type {string} */ phone) {
+	return (await sandbox.inspect()).requests
+		.filter(
+			(/** @type {any} */ q) =>
+				q.path === '/transactional_messages/send_sms' && q.body?.phoneNumber === phone,
+		)
+		.map((/** @type {any} */ q) => q.body);
+}
+
 describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms.json)', () => {
 	/** @type {number} */ let webhookDelayMs;
 	beforeAll(async () => {
@@ -184,6 +210,82 @@ describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms
 		]);
 		expect(outputOf(done, 'Issue Refund')).toBeUndefined();
 		expect(outputOf(done, 'Escalate')).toBeUndefined();
+		await rest().deactivateWorkflow(workflowId);
+	});
+
+	test('an unclear reply gets the retry text once; a reply to the retry text is read; "yes" resumes it down Approved', async () => {
+		const s = state();
+		await sandbox.reset();
+		await sandbox.config({ webhookDelayMs: 1500 });
+		const { workflow, webhookPath } = refundWorkflow('retry');
+		const workflowId = await activateWorkflow(workflow, [webhookPath]);
+		const phone = '2065550152';
+		const { executionId, transactionId, webhookUrl } = await startApproval(
+			workflowId,
+			webhookPath,
+			phone,
+		);
+		const reply = (/** @type {string} */ text) =>
+			axios.post(`${s.sandboxUrl}/_sandbox/replies`, { phone, text });
+
+		await reply('maybe');
+		await replyDelivered('maybe');
+		const [, retry] = await smsSentTo(phone);
+		expect(retry).toMatchObject({
+			content: 'Sorry, we did not get that. Please reply YES or NO.',
+			webhookUrl: expect.stringContaining(`retryOf=${transactionId}`),
+		});
+		expect(retry.webhookUrl.split('?')[0]).toBe(webhookUrl.split('?')[0]);
+		expect((await rest().getExecution(executionId)).status).toBe('waiting');
+
+		// The latest text to the phone is the retry: this reply answers it, and gets no second retry.
+		await reply('hmm, not sure');
+		await replyDelivered('hmm, not sure');
+		expect(await smsSentTo(phone)).toHaveLength(2);
+		expect((await rest().getExecution(executionId)).status).toBe('waiting');
+
+		await reply('Yes');
+		const done = await executionWith(workflowId, ['success', 'error'], 30000);
+		expect(done.id).toBe(executionId);
+		expect(outputOf(done, ASK)).toEqual([
+			expect.objectContaining({ outcome: 'approved', replyText: 'Yes', approved: true }),
+		]);
+		expect(outputOf(done, 'Issue Refund')).toEqual([
+			expect.objectContaining({ refund: 'issued', approvedBy: phone }),
+		]);
+		expect(await smsSentTo(phone)).toHaveLength(2);
+		await rest().deactivateWorkflow(workflowId);
+	});
+
+	test('Free Text: the first reply resumes it with the text as written', async () => {
+		await sandbox.reset();
+		await sandbox.config({ webhookDelayMs: 1500 });
+		const { workflow, webhookPath } = refundWorkflow('free-text');
+		const ask = workflow.nodes.find((/** @type {any} */ n) => n.name === ASK);
+		ask.parameters.responseType = 'freeText';
+		ask.parameters.message = 'Order 1042 asks for a refund of $120. How much should we refund?';
+		const workflowId = await activateWorkflow(workflow, [webhookPath]);
+		const phone = '2065550153';
+		const { executionId, transactionId } = await startApproval(workflowId, webhookPath, phone);
+
+		await axios.post(`${state().sandboxUrl}/_sandbox/replies`, {
+			phone,
+			text: 'Only $60, please',
+			transactionId,
+		});
+		const done = await executionWith(workflowId, ['success', 'error'], 30000);
+		expect(done.id).toBe(executionId);
+		expect(outputOf(done, ASK)).toEqual([
+			expect.objectContaining({
+				outcome: 'text',
+				replyText: 'Only $60, please',
+				phoneNumber: phone,
+				transactionId,
+			}),
+		]);
+		// The example's switch knows no "text": Free Text has its own branches in a real workflow.
+		expect(outputOf(done, 'Issue Refund')).toBeUndefined();
+		expect(await smsSentTo(phone)).toHaveLength(1);
 		await rest().deactivateWorkflow(workflowId);
 	});
 
