@@ -1,7 +1,8 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -78,15 +79,23 @@ export class TatangoApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
+	/**
+	 * HTTP Basic with the login e-mail and the API key. A function rather than `={{$credentials.…}}`
+	 * expressions: n8n evaluates those in an expression isolate on every request, which cost the
+	 * node about a fifth of its time per item (bench (a), docs/benchmark.md).
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
 			auth: {
-				username: '={{$credentials.email}}',
-				password: '={{$credentials.apiKey}}',
+				username: String(credentials.email ?? ''),
+				password: String(credentials.apiKey ?? ''),
 			},
-		},
-	};
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

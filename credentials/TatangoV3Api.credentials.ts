@@ -1,7 +1,8 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -83,14 +84,19 @@ export class TatangoV3Api implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'x-api-key': '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * The key in the `x-api-key` header. A function rather than a `={{$credentials.apiKey}}`
+	 * expression: n8n evaluates that in an expression isolate on every request (see the v2 credential).
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, 'x-api-key': String(credentials.apiKey ?? '') },
+		};
+	}
 
 	// v3 has no read-only endpoint. An empty send request is refused by validation (400) when the
 	// key is good and with 403 when it is not, so testing the key never sends a message. Only that

@@ -68,3 +68,36 @@ test('v3: only the 400 of a good key counts as success; every other status is an
 	const errors = new Set(ignoreHttpStatusErrors.except);
 	for (let status = 100; status < 600; status++) expect(errors.has(status)).toBe(status !== 400);
 });
+
+// Every request carries the credential: the v2 login as HTTP Basic, the v3 key in x-api-key, with
+// the request's own headers kept (the transport asks for JSON).
+describe('authenticate', () => {
+	const request = {
+		url: 'https://app.tatango.com/api/v2/lists',
+		method: /** @type {const} */ ('GET'),
+		headers: { Accept: 'application/json' },
+	};
+
+	test('v2: HTTP Basic from the login e-mail and the API key', async () => {
+		const options = await /** @type {any} */ (new TatangoApi().authenticate)(
+			{ email: 'ops@example.com', apiKey: 'v2-key-123456' },
+			request,
+		);
+		expect(options.auth).toEqual({ username: 'ops@example.com', password: 'v2-key-123456' });
+		expect(options.headers).toEqual({ Accept: 'application/json' });
+		expect(options.url).toBe(request.url);
+	});
+
+	test('v3: the key in x-api-key, the request headers kept', async () => {
+		const options = await /** @type {any} */ (new TatangoV3Api().authenticate)(
+			{ apiKey: 'tatango_key_abc' },
+			request,
+		);
+		expect(options.headers).toEqual({
+			Accept: 'application/json',
+			'x-api-key': 'tatango_key_abc',
+		});
+		expect(options.auth).toBeUndefined();
+		expect(request.headers).toEqual({ Accept: 'application/json' });
+	});
+});

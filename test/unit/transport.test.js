@@ -143,12 +143,53 @@ describe('retry policy', () => {
 describe('pacer', () => {
 	test('spaces calls by the interval and lets idle time count', () => {
 		let now = 0;
-		const pacer = new Pacer(3000, () => now);
+		const pacer = new Pacer(3000, 1, () => now);
 		expect(pacer.reserve()).toBe(0); // first call goes at once
 		expect(pacer.reserve()).toBe(3000); // the next waits a full interval
 		now = 1000;
 		expect(pacer.reserve()).toBe(5000); // reserved slots queue up: 6000 - 1000
 		now = 20_000;
 		expect(pacer.reserve()).toBe(0); // after a pause, no waiting
+	});
+
+	/**
+	 * Ten calls a second, each answered `latencyMs[i]` after it starts; returns when each of `count`
+	 * calls started.
+	 * @param {number} count @param {(i: number) => number} latencyMs
+	 */
+	function starts(count, latencyMs) {
+		let now = 0;
+		const pacer = new Pacer(100, 10, () => now);
+		const started = [];
+		for (let i = 0; i < count; i++) {
+			now += pacer.reserve();
+			started.push(now);
+			now += latencyMs(i);
+			pacer.answered();
+		}
+		return started;
+	}
+
+	test('the 11th call starts a second after the answer to the 1st, not after its start', () => {
+		const started = starts(11, () => 5);
+		expect(started.slice(0, 10)).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+		expect(started[10]).toBe(1005);
+	});
+
+	test('a slow answer holds back the call a window later: jitter cannot squeeze an 11th call into a second', () => {
+		// The 1st call takes 80 ms (counted by the service at any point of it); the others 5 ms.
+		const started = starts(21, (i) => (i === 0 ? 80 : 5));
+		expect(started[10]).toBe(1080);
+		// Whenever the service counted each call, any 10 consecutive calls span a full second.
+		for (let i = 10; i < started.length; i++) {
+			const answeredBefore = started[i - 10] + (i - 10 === 0 ? 80 : 5);
+			expect(started[i] - answeredBefore).toBeGreaterThanOrEqual(1000);
+		}
+	});
+
+	test('calls an interval apart with quick answers lose one round trip per second at most', () => {
+		const started = starts(101, () => 3);
+		// 100 intervals of 100 ms, plus 3 ms per second of calls.
+		expect(started[100]).toBe(10_000 + 30);
 	});
 });

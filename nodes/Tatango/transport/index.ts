@@ -80,12 +80,6 @@ export interface TatangoClient {
 }
 
 const MAX_FAILURE_RETRIES = 3;
-/**
- * Calls are spaced 2 % wider than the limit: the service counts arrivals, and spacing at exactly the
- * limit lets network jitter put one call too many in a window (a 429 then costs a whole second).
- * At 10/s that is 20 ms of jitter per window, and 98 % of the limit used (bench (d) aims at 97 %).
- */
-const PACING_HEADROOM = 1.02;
 
 /**
  * Node runs, editor look-ups, trigger hooks (list webhook registration), and Send and Wait's resume
@@ -170,6 +164,8 @@ export function createTatangoClient(
 ): TatangoClient {
 	const credentialCache = new Map<ApiVersion, Promise<ICredentialDataDecryptedObject>>();
 	const pacers = new Map<ApiVersion, Pacer>();
+	/** The secrets of every loaded credential, worked out again only when another one is loaded. */
+	let loadedSecrets: Promise<{ secrets: string[]; forms: string[] }> | undefined;
 
 	async function credentials(api: ApiVersion) {
 		let loaded = credentialCache.get(api);
@@ -179,6 +175,7 @@ export function createTatangoClient(
 			}
 			loaded = context.getCredentials(API[api].credentialType);
 			credentialCache.set(api, loaded);
+			loadedSecrets = undefined;
 		}
 		return await loaded;
 	}
@@ -186,7 +183,8 @@ export function createTatangoClient(
 	async function pacerFor(api: ApiVersion) {
 		let pacer = pacers.get(api);
 		if (!pacer) {
-			pacer = new Pacer(API[api].intervalMs(await credentials(api)) * PACING_HEADROOM);
+			const { intervalMs, callsPerWindow } = API[api].pacing(await credentials(api));
+			pacer = new Pacer(intervalMs, callsPerWindow);
 			pacers.set(api, pacer);
 		}
 		return pacer;
@@ -247,11 +245,7 @@ export function createTatangoClient(
 		const pacer = await pacerFor(call.api);
 		limits.minRateLimitWaitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, pacer.intervalMs);
 		const state = { attempts: 0, rateLimitWaitedMs: 0 };
-		const forms = secretForms([
-			...(await loadedSecrets()),
-			...urlSecretsIn(call.body),
-			...urlSecretsIn(call.qs),
-		]);
+		const forms = await secretFormsFor(call);
 		const isSend = call.kind === 'send';
 		// Whether a failure that leaves the outcome unknown must say what may have happened.
 		const mayHaveActed = isSend || call.ambiguity !== undefined;
@@ -268,6 +262,7 @@ export function createTatangoClient(
 			try {
 				response = await send(call, baseUrl, creds);
 			} catch (error) {
+				pacer.answered();
 				const outcome: AttemptOutcome = { type: 'network', code: networkCode(error) };
 				const decision = decideRetry(call.kind, outcome, state, limits);
 				if (decision.retry) {
@@ -285,6 +280,7 @@ export function createTatangoClient(
 				);
 			}
 
+			pacer.answered();
 			const { statusCode } = response;
 			const headers = response.headers as IDataObject;
 			if (statusCode >= 300 && statusCode < 400) {
@@ -348,12 +344,21 @@ export function createTatangoClient(
 		}
 	}
 
-	/** The secrets of every credential this client has loaded. */
-	async function loadedSecrets(): Promise<string[]> {
+	/** The secrets of every credential this client has loaded, and their forms. */
+	async function secretsOfLoadedCredentials() {
 		const loaded = await Promise.all(
 			[...credentialCache.values()].map(async (pending) => await pending.catch(() => undefined)),
 		);
-		return loaded.flatMap((creds) => (creds ? credentialSecrets(creds) : []));
+		const secrets = loaded.flatMap((creds) => (creds ? credentialSecrets(creds) : []));
+		return { secrets, forms: secretForms(secrets) };
+	}
+
+	/** Every form a secret of this call may come back in: the credentials', and its own URLs'. */
+	async function secretFormsFor(call: TatangoCall): Promise<string[]> {
+		loadedSecrets ??= secretsOfLoadedCredentials();
+		const { secrets, forms } = await loadedSecrets;
+		const urlSecrets = [...urlSecretsIn(call.body), ...urlSecretsIn(call.qs)];
+		return urlSecrets.length === 0 ? forms : secretForms([...secrets, ...urlSecrets]);
 	}
 
 	return { request, credentials };

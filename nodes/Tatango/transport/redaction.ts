@@ -64,15 +64,33 @@ export function redactText(value: string, forms: string[]): string {
 	return result;
 }
 
-/** A copy of `value` with every secret form replaced in its strings and keys. */
+function holdsSecret(value: unknown, forms: string[]): boolean {
+	if (typeof value === 'string') return forms.some((form) => value.includes(form));
+	if (Array.isArray(value)) return value.some((entry) => holdsSecret(entry, forms));
+	if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+		for (const [key, entry] of Object.entries(value)) {
+			if (holdsSecret(key, forms) || holdsSecret(entry, forms)) return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * `value` with every secret form replaced in its strings and keys: a copy when it held one, else
+ * `value` itself (most answers hold none, and copying each one cost time per item).
+ */
 export function redact<T>(value: T, forms: string[]): T {
-	if (forms.length === 0) return value;
+	if (forms.length === 0 || !holdsSecret(value, forms)) return value;
+	return redactCopy(value, forms);
+}
+
+function redactCopy<T>(value: T, forms: string[]): T {
 	if (typeof value === 'string') return redactText(value, forms) as T;
-	if (Array.isArray(value)) return value.map((entry) => redact(entry, forms) as unknown) as T;
+	if (Array.isArray(value)) return value.map((entry) => redactCopy(entry, forms) as unknown) as T;
 	if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
 		const copy: Record<string, unknown> = {};
 		for (const [key, entry] of Object.entries(value)) {
-			copy[redactText(key, forms)] = redact(entry, forms);
+			copy[redactText(key, forms)] = redactCopy(entry, forms);
 		}
 		return copy as T;
 	}
