@@ -175,3 +175,47 @@ describe("the credential's Base URL", () => {
 		api.done();
 	});
 });
+
+describe('Custom Field keys JavaScript or n8n treat specially', () => {
+	/** @param {string} key */
+	const addWithField = (key) =>
+		runNode({
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: { __rl: true, mode: 'id', value: '101' },
+				phoneNumber: '2065551234',
+				additionalFields: { customFields: { field: [{ key, value: 'a' }] } },
+			},
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+	test.each([['constructor'], ['prototype']])(
+		'%s: refused before any request (n8n leaves it out of the body it sends: it was lost silently)',
+		async (key) => {
+			const { error } = await addWithField(key);
+
+			expect(error.message).toBe(
+				`Invalid Custom Fields: key "${key}" is not a key a field can have`,
+			);
+			expect(unmatched).toEqual([]);
+		},
+	);
+
+	test.each([['tostring'], ['hasownproperty'], ['valueof']])('%s: sent as a field', async (key) => {
+		/** @type {any} */
+		let sent;
+		const api = v2Api()
+			.post('/api/v2/lists/101/subscribers', (body) => {
+				sent = body;
+				return true;
+			})
+			.reply(201, { status: 'Subscriber added', subscriber: {} });
+
+		const { error } = await addWithField(key);
+
+		expect(error).toBeUndefined();
+		api.done();
+		expect(JSON.stringify(sent)).toBe(`{"subscriber":{"phone_number":"2065551234","${key}":"a"}}`);
+	});
+});
