@@ -400,6 +400,42 @@ describe('a server that is not Tatango during registration (issue 10, cases 1 an
 		expect(server.seen.map((r) => r.method)).toEqual(['GET', 'POST']);
 	});
 
+	test("a refusal that echoes the request: neither the key nor the callback URL's token is shown", async () => {
+		const server = await rawServer((request) =>
+			request.method === 'GET'
+				? json({ webhooks: [], pages_count: 0 })
+				: http(
+						422,
+						'Unprocessable Entity',
+						{ 'Content-Type': 'application/json' },
+						JSON.stringify({
+							status: 'error',
+							error: `Refused: ${request.headers} ${request.body}`,
+						}),
+					),
+		);
+
+		const error = await publish(against(server.url)).catch((e) => e);
+
+		const token = new URL(JSON.parse(server.seen[1].body).webhook.callback_url).searchParams.get(
+			'token',
+		);
+		expect(token).toBeTruthy();
+		expect(error.message).toMatch(/^Tatango refused the list webhook: Refused: /);
+		const shown = JSON.stringify({
+			...error,
+			message: error.message,
+			description: error.description,
+		});
+		for (const secret of [
+			V2_KEY,
+			/** @type {string} */ (token),
+			Buffer.from(`${V2_EMAIL}:${V2_KEY}`).toString('base64'),
+		]) {
+			expect(shown).not.toContain(secret);
+		}
+	});
+
 	test('its own webhook answered without "webhook": an error, not a second registration', async () => {
 		const server = await rawServer((request) =>
 			request.method === 'GET' && request.path.startsWith('/api/v2/lists/101/webhooks/')
