@@ -150,7 +150,8 @@ describe('yes/no fields from expressions', () => {
 
 describe("the credential's Base URL", () => {
 	test.each([
-		['http://api.tatango-proxy.example', /must use https for api\.tatango-proxy\.example/],
+		['http://api.tatango-proxy.com', /must use https for api\.tatango-proxy\.com/],
+		['http://203.0.113.7:8080', /must use https for 203\.0\.113\.7/],
 		['https://ops:hunter2@app.tatango.com', /must not contain a user name or password/],
 		['https://app.tatango.com/?via=proxy', /must not have a query \(\?\) or fragment/],
 		['https://app.tatango.com/#x', /must not have a query \(\?\) or fragment/],
@@ -178,24 +179,29 @@ describe("the credential's Base URL", () => {
 		['http://localhost:8787'],
 		['http://sandbox:8787'],
 		['http://192.168.1.20:8787'],
+		['http://tatango-model.test:8080'],
+		['http://api.tatango.internal'],
 		['https://gateway.example/tatango'],
-	])('%s (this machine, a private network, a path prefix) is used', async (baseUrl) => {
-		const api = require('nock')(baseUrl)
-			.get(/\/api\/v2\/lists\/101$/)
-			.reply(200, { list: { id: 101 } });
+	])(
+		'%s (this machine, a private network, a name never public, a path prefix) is used',
+		async (baseUrl) => {
+			const api = require('nock')(baseUrl)
+				.get(/\/api\/v2\/lists\/101$/)
+				.reply(200, { list: { id: 101 } });
 
-		const { error } = await runNode({
-			parameters: {
-				resource: 'list',
-				operation: 'get',
-				listId: { __rl: true, mode: 'id', value: '101' },
-			},
-			credentials: { tatangoApi: { ...v2Credentials(), baseUrl } },
-		});
+			const { error } = await runNode({
+				parameters: {
+					resource: 'list',
+					operation: 'get',
+					listId: { __rl: true, mode: 'id', value: '101' },
+				},
+				credentials: { tatangoApi: { ...v2Credentials(), baseUrl } },
+			});
 
-		expect(error).toBeUndefined();
-		api.done();
-	});
+			expect(error).toBeUndefined();
+			api.done();
+		},
+	);
 });
 
 describe('Custom Field keys JavaScript or n8n treat specially', () => {

@@ -55,24 +55,38 @@ export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): n
 	return positiveOr(credentials.requestTimeout, 60) * 1000;
 }
 
+/** Names that never resolve on the public internet (RFC 2606, 6761, 6762, 8375 and common LAN suffixes). */
+const PRIVATE_NAME_SUFFIXES = [
+	'.localhost',
+	'.local',
+	'.internal',
+	'.test',
+	'.example',
+	'.invalid',
+	'.lan',
+	'.home',
+	'.corp',
+	'.home.arpa',
+	'.localdomain',
+];
+
 /**
- * Hosts an http Base URL may name: this machine, a private network, or a one-word host name (a
- * container or service on the same network, e.g. the sandbox). Anywhere else the API key would
- * cross the internet unencrypted.
+ * Hosts an http Base URL may name: this machine, a private network, a one-word host name (a
+ * container or service on the same network, e.g. the sandbox) or a name that is never public.
+ * Anywhere else the API key would cross the internet unencrypted.
  */
 function isLocalHost(hostname: string): boolean {
 	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
 	return (
 		host === 'localhost' ||
-		host === '::1' ||
-		host.endsWith('.localhost') ||
-		host.endsWith('.local') ||
-		host.endsWith('.internal') ||
 		!host.includes('.') ||
-		/^127\./.test(host) ||
-		/^10\./.test(host) ||
+		PRIVATE_NAME_SUFFIXES.some((suffix) => host.endsWith(suffix)) ||
+		/^(127|10|0)\./.test(host) ||
 		/^192\.168\./.test(host) ||
-		/^172\.(1[6-9]|2\d|3[01])\./.test(host)
+		/^169\.254\./.test(host) ||
+		/^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+		/^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./.test(host) ||
+		/^(::1|::ffff:(127|10)\.|f[cd][0-9a-f]{2}:|fe80:)/.test(host)
 	);
 }
 
