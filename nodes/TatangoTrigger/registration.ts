@@ -270,7 +270,13 @@ export async function createListWebhook(context: IHookFunctions): Promise<boolea
 		method: 'POST',
 		path: `/api/v2/lists/${listId}/webhooks`,
 		body: { webhook: desired },
-		kind: 'idempotent',
+		// Not repeated after a lost answer: a second POST makes a second webhook, and Tatango would
+		// then call the trigger twice for every event. Publishing again adopts the one made.
+		kind: 'send',
+		ambiguity: {
+			what: 'The list webhook may have been created',
+			hint: 'Tatango may have created it before the failure, so the trigger did not retry (a retry could register it twice). Publish the workflow again: the trigger finds a webhook of the list pointing at its URL and uses it.',
+		},
 		answerStatuses: ACTIONABLE,
 	});
 	if (statusCode >= 400) throw refusal(context, listId, statusCode, body);

@@ -22,6 +22,7 @@ const SENT = 'The message may have been sent';
 const OPT_IN_SENT = 'The opt-in text may have been sent \\(the subscriber may have been added\\)';
 const LIST_CREATED = 'The list may have been created';
 const TEMPLATE_SUBMITTED = 'The template may have been submitted for approval';
+const FIELD_CREATED = 'The custom field may have been created';
 
 /**
  * [operation, parameters, what a failure after the request was written must say may have happened
@@ -124,7 +125,7 @@ const OPERATIONS =
 				contentType: 'text',
 				maxLength: 20,
 			},
-			null,
+			FIELD_CREATED,
 		],
 		[
 			'customField → getMany',

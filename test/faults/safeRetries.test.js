@@ -287,6 +287,33 @@ describe('reads and idempotent calls are retried on 5xx and dropped connections'
 		expect(list.data.list.first_optin_message).toBe('Welcome to Shop alerts! Reply STOP to end.');
 	});
 
+	test('Custom Field → Create: a 503 after Tatango made the field is not retried into "already been taken"; says it may have been created', async () => {
+		const path = '/api/v2/lists/101/custom_fields';
+		await control.faults({
+			match: { method: 'POST', path },
+			kind: 'status',
+			status: 503,
+			phase: 'after',
+			times: 1,
+		});
+
+		const { error } = await runV2({
+			resource: 'customField',
+			operation: 'create',
+			listId: { __rl: true, mode: 'id', value: '101' },
+			label: 'Favorite Store',
+			key: 'favorite_store',
+			contentType: 'text',
+			maxLength: 40,
+		});
+
+		expect(await statusesOf('POST', path)).toEqual([503]);
+		expect(error.message).toBe(
+			'The custom field may have been created: Tatango answered HTTP 503 (Service Unavailable)',
+		);
+		expect(error.description).toMatch(/Custom Field → Get Many/);
+	});
+
 	test('DELETE unsubscribe: a dropped connection and a 500 after unsubscribing are retried; the number ends unsubscribed', async () => {
 		const number = '2065553190';
 		await axios.post(

@@ -338,6 +338,23 @@ describe('errors the user can act on', () => {
 		expect(await webhooksOf()).toEqual([]);
 	});
 
+	test('a create whose answer is lost (503 after Tatango made it): one webhook, not two; publishing again adopts it', async () => {
+		await control(sb, 'POST', '/faults', {
+			match: { method: 'POST', path: '/api/v2/lists/101/webhooks' },
+			kind: 'status',
+			status: 503,
+			phase: 'after',
+			times: 1,
+		});
+		const trigger = listTrigger();
+
+		await expect(publish(trigger)).rejects.toThrow(/^The list webhook may have been created/);
+		expect(await webhooksOf()).toHaveLength(1);
+
+		expect(await publish(trigger)).toBe('adopted');
+		expect(await webhooksOf()).toHaveLength(1);
+	});
+
 	test('a key that may not manage webhooks: 403', async () => {
 		const trigger = listTrigger({}, { v2Credential: v2Credential('disabled-v2-key') });
 		const error = await publish(trigger).catch((e) => e);

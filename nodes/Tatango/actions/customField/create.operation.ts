@@ -108,8 +108,13 @@ export async function execute(
 			method: 'POST',
 			path: `/api/v2/lists/${listId}/custom_fields`,
 			body: { custom_field: customField },
-			// No text goes out, and a repeat is refused as "already been taken", never a second field.
-			kind: 'idempotent',
+			// Not repeated after a lost answer: the repeat is refused as "already been taken", which
+			// would report a field that was created as a failure. Say what may have happened instead.
+			kind: 'send',
+			ambiguity: {
+				what: 'The custom field may have been created',
+				hint: 'Tatango may have created it before the failure, so the node did not retry it. Look for it with Custom Field → Get Many before creating it again (a second create is refused as "already been taken").',
+			},
 			notFound: `List ${listId} was not found in this Tatango account`,
 		},
 		i,
