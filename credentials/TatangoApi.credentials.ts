@@ -1,4 +1,6 @@
 import type {
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -12,6 +14,34 @@ import type {
  */
 const BASE_URL_EXPRESSION =
 	'={{(String($credentials.baseUrl ?? "").trim() || "https://app.tatango.com").replace(/\\/+$/, "")}}';
+
+/** Tatango's documented refusals of the test request, as the test shows them. */
+const WRONG_KEY_RULES: IAuthenticateRuleResponseCode[] = [
+	{
+		type: 'responseCode',
+		properties: { value: 401, message: 'Wrong login e-mail or API key (401)' },
+	},
+	{
+		type: 'responseCode',
+		properties: { value: 403, message: 'This API key is disabled (403)' },
+	},
+];
+
+/**
+ * A 200 is not enough: a captive portal, a proxy or a website answers 200 too. Tatango's answer to
+ * the test request always holds the account; an HTML page or other JSON does not.
+ */
+const NOT_TATANGO_RULES: IAuthenticateRuleResponseSuccessBody[] = [
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'account',
+			value: undefined,
+			message:
+				"The Base URL answered, but not as Tatango's API: its answer has no account. Check the Base URL (empty means https://app.tatango.com).",
+		},
+	},
+];
 
 /** Tatango API v2: HTTP Basic with the account's login e-mail and an API key. */
 export class TatangoApi implements ICredentialType {
@@ -105,15 +135,7 @@ export class TatangoApi implements ICredentialType {
 			method: 'GET',
 			headers: { Accept: 'application/json' },
 		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: { value: 401, message: 'Wrong login e-mail or API key (401)' },
-			},
-			{
-				type: 'responseCode',
-				properties: { value: 403, message: 'This API key is disabled (403)' },
-			},
-		],
+		// n8n runs both kinds of rule from one list, though its type takes one kind at a time.
+		rules: [...WRONG_KEY_RULES, ...NOT_TATANGO_RULES] as IAuthenticateRuleResponseCode[],
 	};
 }

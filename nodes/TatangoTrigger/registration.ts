@@ -13,6 +13,7 @@ import {
 
 import { createTatangoClient, type TatangoClient } from '../Tatango/transport';
 import { serviceMessage } from '../Tatango/transport/errors';
+import { hasNextPage } from '../Tatango/transport/pagination';
 import {
 	callbackUrlFor,
 	derivedToken,
@@ -146,11 +147,15 @@ async function webhooksOf(
 			qs: { page, per_page: PAGE_SIZE },
 			kind: 'read',
 			answerStatuses: ACTIONABLE,
+			answerHolds: { key: 'webhooks', type: 'list' },
 		});
 		if (statusCode === 404 && options.listMayBeGone === true) return null;
 		if (statusCode >= 400) throw refusal(context, listId, statusCode, body);
-		all.push(...((body.webhooks ?? []) as ListWebhook[]));
-		if (page >= Number(body.pages_count ?? 0)) return all;
+		const pageHooks = body.webhooks as ListWebhook[];
+		all.push(...pageHooks);
+		// Stops at an empty page too: a page count no page fills would otherwise ask for every one.
+		if (!hasNextPage(body, page, pageHooks.length, all.length, { returnAll: true, limit: 0 }))
+			return all;
 	}
 }
 
@@ -167,10 +172,12 @@ async function webhookById(
 		path: `/api/v2/lists/${listId}/webhooks/${webhookId}`,
 		kind: 'read',
 		answerStatuses: ACTIONABLE,
+		// An answer without the webhook would read as "deleted in Tatango" and register a second one.
+		answerHolds: { key: 'webhook', type: 'object' },
 	});
 	if (statusCode === 404 && /webhook/i.test(serviceMessage(body) ?? '')) return null;
 	if (statusCode >= 400) throw refusal(context, listId, statusCode, body);
-	return (body.webhook ?? null) as ListWebhook | null;
+	return body.webhook as ListWebhook;
 }
 
 async function update(

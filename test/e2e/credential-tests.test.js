@@ -16,6 +16,11 @@ let notTatangoUrl = '';
 beforeAll(async () => {
 	notTatango = http.createServer((req, res) => {
 		seen.push(`${req.method} ${req.url}`);
+		if (req.url?.startsWith('/html')) {
+			res.writeHead(200, { 'content-type': 'text/html' });
+			res.end('<!doctype html><html><body>Sign in to the guest Wi-Fi</body></html>');
+			return;
+		}
 		const ok = req.url?.startsWith('/ok');
 		res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
 		res.end(ok ? '{"status":"ok"}' : '{"message":"Not Found"}');
@@ -89,5 +94,22 @@ describe('Tatango API (v2) credential test', () => {
 			baseUrl: notTatangoUrl,
 		});
 		expect(wrong.status).toBe('Error');
+	});
+
+	test.each([
+		['200 with JSON that is not an account', '/ok'],
+		['200 with an HTML page (a captive portal)', '/html'],
+	])('a Base URL that is not Tatango, answering %s: fails', async (_, pathPrefix) => {
+		const result = await testCredential('v2', {
+			email: SANDBOX_ACCOUNT.email,
+			apiKey: SANDBOX_ACCOUNT.v2ApiKey,
+			baseUrl: `${notTatangoUrl}${pathPrefix}`,
+		});
+		expect(seen).toContain(`GET ${pathPrefix}/api/v2/accounts/me`);
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				"The Base URL answered, but not as Tatango's API: its answer has no account. Check the Base URL (empty means https://app.tatango.com).",
+		});
 	});
 });

@@ -251,8 +251,11 @@ const OPERATIONS =
 		],
 	]);
 
-/** @param {import('n8n-workflow').INodeParameters} parameters @param {string} baseUrl */
-const run = (parameters, baseUrl) =>
+/**
+ * @param {import('n8n-workflow').INodeParameters} parameters @param {string} baseUrl
+ * @param {number} [maxRateLimitWait] seconds
+ */
+const run = (parameters, baseUrl, maxRateLimitWait = 10) =>
 	runNode({
 		parameters,
 		credentials: {
@@ -261,14 +264,14 @@ const run = (parameters, baseUrl) =>
 				apiKey: V2_KEY,
 				baseUrl,
 				requestsPerHour: 360_000_000,
-				maxRateLimitWait: 10,
+				maxRateLimitWait,
 			},
 			tatangoV3Api: {
 				apiKey: V3_KEY,
 				baseUrl,
 				defaultWebhookUrl: WEBHOOK_URL,
 				requestsPerSecond: 100_000,
-				maxRateLimitWait: 10,
+				maxRateLimitWait,
 			},
 		},
 		continueOnFail: true,
@@ -504,3 +507,288 @@ test('Subscriber → Add answered 503 every time: retried (a second add texts no
 	);
 	expect(result.items[0].json.details).toMatch(/Running this again is safe/);
 }, 15_000);
+
+describe('a 2xx JSON object without what Tatango documents for the call is an error, not an empty result', () => {
+	test.each([
+		['list → getMany', { resource: 'list', operation: 'getMany', returnAll: true }, 'lists'],
+		[
+			'subscriber → getMany',
+			{ resource: 'subscriber', operation: 'getMany', listId: LIST, returnAll: true },
+			'phone_numbers',
+		],
+		[
+			'customField → getMany',
+			{ resource: 'customField', operation: 'getMany', listId: LIST, returnAll: true },
+			'custom_fields',
+		],
+		[
+			'broadcastMessage → getMany',
+			{ resource: 'broadcastMessage', operation: 'getMany', listId: LIST, returnAll: true },
+			'messages',
+		],
+	])(
+		'%s answered 200 whose records are not a list: an error naming what is missing, not zero records',
+		async (_, parameters, key) => {
+			const server = await rawServer(() =>
+				http(
+					200,
+					'OK',
+					{ 'Content-Type': 'application/json' },
+					JSON.stringify({ status: 'OK', [key]: 'none', pages_count: 9 }),
+				),
+			);
+
+			const result = await run(/** @type {any} */ (parameters), server.url);
+
+			expect(server.seen).toHaveLength(1);
+			expect(result.items).toHaveLength(1);
+			expect(result.items[0].json.error).toMatch(
+				new RegExp(
+					`^Tatango answered HTTP 200 without "${key}" \\(a list\\), which its answer to this call always has`,
+				),
+			);
+		},
+	);
+
+	test('MOMT Report → Get answered {} : an error, not an empty report', async () => {
+		const server = await rawServer(() =>
+			http(200, 'OK', { 'Content-Type': 'application/json' }, '{}'),
+		);
+
+		const result = await run({ resource: 'momtReport', operation: 'get', reportId: 7 }, server.url);
+
+		expect(result.items[0].json.error).toMatch(
+			/^Tatango answered HTTP 200 without "momt_report" \(an object\)/,
+		);
+	});
+
+	test('MOMT Report → Create with Wait Until Complete, answered without a report ID: says so, polls nothing', async () => {
+		const server = await rawServer(() =>
+			http(
+				200,
+				'OK',
+				{ 'Content-Type': 'application/json' },
+				JSON.stringify({ status: 'OK', momt_report: { percent_complete: 0 } }),
+			),
+		);
+
+		const result = await run(
+			{
+				resource: 'momtReport',
+				operation: 'create',
+				dateFrom: '2026-01-01T00:00:00Z',
+				dateTo: '2026-01-02T00:00:00Z',
+				waitUntilComplete: true,
+				maxWaitMinutes: 0.1,
+				checkEverySeconds: 3,
+			},
+			server.url,
+		);
+
+		expect(server.seen).toHaveLength(1);
+		expect(result.items[0].json.error).toBe(
+			"Tatango's answer to creating the report has no report ID (id: null), so it cannot be checked until complete",
+		);
+	});
+});
+
+describe('SMS → Send and Wait for Reply against a server that is not Tatango', () => {
+	const { startWaitingRun } = require('../helpers/waitingRun');
+	/** @param {string} baseUrl */
+	const sendAndWait = (baseUrl) =>
+		startWaitingRun({
+			parameters: {
+				resource: 'sms',
+				operation: 'sendAndWait',
+				phoneNumber: PHONE,
+				message: 'Approve refund of $120? Reply YES or NO',
+			},
+			credentials: {
+				tatangoV3Api: { apiKey: V3_KEY, baseUrl, requestsPerSecond: 100_000, maxRateLimitWait: 10 },
+			},
+			continueOnFail: true,
+		});
+
+	test.each([
+		[
+			'a redirect',
+			() => http(307, 'Temporary Redirect', { Location: 'https://collector.example/x' }),
+			/^Tatango answered with a redirect \(HTTP 307\) to collector\.example/,
+		],
+		[
+			'an unreadable answer',
+			() =>
+				'HTTP/1.1 202 Accepted\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+			/^The message may have been sent: the answer could not be read \(HPE_INVALID_CONTENT_LENGTH\)$/,
+		],
+		[
+			'an HTML page',
+			() => http(200, 'OK', { 'Content-Type': 'text/html' }, '<html>portal</html>'),
+			/^The message may have been sent: the answer was HTTP 200 with "<html>portal<\/html>"/,
+		],
+	])('%s: one request, an error item, no wait', async (_, answer, error) => {
+		const server = await rawServer(answer);
+
+		const run = await sendAndWait(server.url);
+
+		expect(server.seen).toHaveLength(1);
+		expect(run.waitTill).toBeUndefined();
+		expect(run.items).toHaveLength(1);
+		expect(run.items[0].json.error).toMatch(error);
+	});
+
+	test("an echo of the request: neither the key nor the resume URL's signature is shown", async () => {
+		const server = await rawServer((request) =>
+			http(
+				202,
+				'Accepted',
+				{ 'Content-Type': 'application/json' },
+				JSON.stringify({ message: 'ok', transactionId: `${request.headers} ${request.body}` }),
+			),
+		);
+
+		const run = await sendAndWait(server.url);
+
+		const signature = new URL(JSON.parse(server.seen[0].body).webhookUrl).searchParams.get(
+			'signature',
+		);
+		expect(signature).toBeTruthy();
+		const shown = JSON.stringify({ items: run.items, run: run.run.data.resultData });
+		expect(shown).not.toContain(V3_KEY);
+		expect(shown).not.toContain(/** @type {string} */ (signature));
+	});
+});
+
+describe("Send and Wait for Reply's resume webhook: a deep or huge event (issue 10, case 14)", () => {
+	const { startWaitingRun, postToResumeUrl } = require('../helpers/waitingRun');
+	const TX = '019687e1-1b54-70f4-a68a-60af7fa776f4';
+
+	async function waitingRun() {
+		const server = await rawServer(() =>
+			http(
+				202,
+				'Accepted',
+				{ 'Content-Type': 'application/json' },
+				JSON.stringify({ message: 'ok', transactionId: TX }),
+			),
+		);
+		const waiting = await startWaitingRun({
+			parameters: {
+				resource: 'sms',
+				operation: 'sendAndWait',
+				phoneNumber: PHONE,
+				message: 'Reply YES or NO',
+			},
+			credentials: {
+				tatangoV3Api: { apiKey: V3_KEY, baseUrl: server.url, requestsPerSecond: 100_000 },
+			},
+		});
+		return { waiting, url: JSON.parse(server.seen[0].body).webhookUrl };
+	}
+
+	/** @param {number} levels */
+	const nested = (levels) => {
+		/** @type {any} */
+		let value = 'deep';
+		for (let n = 0; n < levels; n++) value = { value };
+		return value;
+	};
+
+	test.each([
+		[
+			'5,000 levels deep, of an event type the node does not use',
+			{ transactionId: TX, eventType: nested(5000), body: nested(5000) },
+		],
+		[
+			'5,000 levels deep around a delivery report',
+			{
+				transactionId: TX,
+				eventType: 'delivery_status',
+				body: { status: 'success', extra: nested(5000) },
+			},
+		],
+	])('%s: answered, the execution keeps waiting', async (_, event) => {
+		const { waiting, url } = await waitingRun();
+
+		const answer = await postToResumeUrl(waiting, url, event);
+
+		expect(answer.resumed).toBe(false);
+		expect([200, 400]).toContain(answer.statusCode);
+	});
+
+	test('a reply with a 5,000-level extra field resumes with the reply text only', async () => {
+		const { waiting, url } = await waitingRun();
+
+		const answer = await postToResumeUrl(waiting, url, {
+			transactionId: TX,
+			eventType: 'reply_received',
+			body: { content: 'YES', phoneNumber: PHONE, extra: nested(5000) },
+		});
+
+		expect(answer.resumed).toBe(true);
+		expect(answer.items[0].json).toMatchObject({ outcome: 'approved', replyText: 'YES' });
+		expect(JSON.stringify(answer.items[0].json)).not.toContain('deep');
+	});
+});
+
+describe('429 on a read, on a page of Return All and on a v3 send (case 2)', () => {
+	const tooMany = (/** @type {string} */ retryAfter) => () =>
+		http(
+			429,
+			'Too Many Requests',
+			{ 'Retry-After': retryAfter, 'Content-Type': 'application/json' },
+			'{"message":"Too Many Requests"}',
+		);
+
+	test.each([
+		['list → getMany', { resource: 'list', operation: 'getMany', returnAll: true }],
+		[
+			'rcs → sendText',
+			{
+				resource: 'rcs',
+				operation: 'sendText',
+				phoneNumber: PHONE,
+				text: 'Shipped',
+				smsFailover: 'Shipped',
+			},
+		],
+	])(
+		'%s: Retry-After of a day is not waited (it exceeds Max Wait): one request, said at once',
+		async (_, parameters) => {
+			const server = await rawServer(tooMany('86400'));
+
+			const started = Date.now();
+			const result = await run(/** @type {any} */ (parameters), server.url);
+
+			expect(server.seen).toHaveLength(1);
+			expect(Date.now() - started).toBeLessThan(5000);
+			expect(result.items[0].json.error).toBe(
+				"Tatango's rate limit was still exceeded after waiting 0 s (429)",
+			);
+		},
+	);
+
+	test('page 2 answering Retry-After: 0 forever: each wait counts 1 s against Max Wait (2 s: 3 tries), not a loop', async () => {
+		const server = await rawServer((_, i) =>
+			i === 0
+				? http(
+						200,
+						'OK',
+						{ 'Content-Type': 'application/json' },
+						JSON.stringify({ lists: [{ id: 1 }], pages_count: 2 }),
+					)
+				: tooMany('0')(),
+		);
+
+		const result = await run(
+			{ resource: 'list', operation: 'getMany', returnAll: true },
+			server.url,
+			2,
+		);
+
+		expect(server.seen).toHaveLength(4);
+		expect(result.items[0].json.error).toBe(
+			"Tatango's rate limit was still exceeded after waiting 2 s (429)",
+		);
+	}, 10_000);
+});

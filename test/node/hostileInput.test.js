@@ -125,3 +125,103 @@ describe('yes/no fields from expressions', () => {
 		expect(unmatched).toEqual([]);
 	});
 });
+
+describe("the credential's Base URL", () => {
+	test.each([
+		['http://api.tatango-proxy.com', /must use https for api\.tatango-proxy\.com/],
+		['http://203.0.113.7:8080', /must use https for 203\.0\.113\.7/],
+		['https://ops:hunter2@app.tatango.com', /must not contain a user name or password/],
+		['https://app.tatango.com/?via=proxy', /must not have a query \(\?\) or fragment/],
+		['https://app.tatango.com/#x', /must not have a query \(\?\) or fragment/],
+		['https://app.tat ango.com', /contains a space/],
+		['https:/app.tatango.com', /is not an http\(s\) URL written whole/],
+		['ftp://app.tatango.com', /is not an http\(s\) URL written whole/],
+	])('%s: refused before any request, without echoing a password', async (baseUrl, rule) => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'list',
+				operation: 'get',
+				listId: { __rl: true, mode: 'id', value: '101' },
+			},
+			credentials: { tatangoApi: { ...v2Credentials(), baseUrl } },
+		});
+
+		expect(error.message).toMatch(/^The Base URL of the 'Tatango API' credential /);
+		expect(error.message).toMatch(rule);
+		expect(error.message).not.toContain('hunter2');
+		expect(unmatched).toEqual([]);
+	});
+
+	test.each([
+		['http://127.0.0.1:8787'],
+		['http://localhost:8787'],
+		['http://sandbox:8787'],
+		['http://192.168.1.20:8787'],
+		['http://tatango-model.test:8080'],
+		['http://api.tatango.internal'],
+		['https://gateway.example/tatango'],
+	])(
+		'%s (this machine, a private network, a name never public, a path prefix) is used',
+		async (baseUrl) => {
+			const api = require('nock')(baseUrl)
+				.get(/\/api\/v2\/lists\/101$/)
+				.reply(200, { list: { id: 101 } });
+
+			const { error } = await runNode({
+				parameters: {
+					resource: 'list',
+					operation: 'get',
+					listId: { __rl: true, mode: 'id', value: '101' },
+				},
+				credentials: { tatangoApi: { ...v2Credentials(), baseUrl } },
+			});
+
+			expect(error).toBeUndefined();
+			api.done();
+		},
+	);
+});
+
+describe('Custom Field keys JavaScript or n8n treat specially', () => {
+	/** @param {string} key */
+	const addWithField = (key) =>
+		runNode({
+			parameters: {
+				resource: 'subscriber',
+				operation: 'add',
+				listId: { __rl: true, mode: 'id', value: '101' },
+				phoneNumber: '2065551234',
+				additionalFields: { customFields: { field: [{ key, value: 'a' }] } },
+			},
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+	test.each([['constructor'], ['prototype']])(
+		'%s: refused before any request (n8n leaves it out of the body it sends: it was lost silently)',
+		async (key) => {
+			const { error } = await addWithField(key);
+
+			expect(error.message).toBe(
+				`Invalid Custom Fields: key "${key}" is not a key a field can have`,
+			);
+			expect(unmatched).toEqual([]);
+		},
+	);
+
+	test.each([['tostring'], ['hasownproperty'], ['valueof']])('%s: sent as a field', async (key) => {
+		/** @type {any} */
+		let sent;
+		const api = v2Api()
+			.post('/api/v2/lists/101/subscribers', (body) => {
+				sent = body;
+				return true;
+			})
+			.reply(201, { status: 'Subscriber added', subscriber: {} });
+
+		const { error } = await addWithField(key);
+
+		expect(error).toBeUndefined();
+		api.done();
+		expect(JSON.stringify(sent)).toBe(`{"subscriber":{"phone_number":"2065551234","${key}":"a"}}`);
+	});
+});

@@ -112,3 +112,26 @@ describe('list picker', () => {
 		]);
 	});
 });
+
+describe('pickers against an answer that is not Tatango’s (issue 10, case 4)', () => {
+	test.each([
+		['list', () => listSearch.searchLists, {}],
+		[
+			'custom field',
+			() => listSearch.searchCustomFields,
+			{ listId: { __rl: true, mode: 'list', value: '101' } },
+		],
+	])(
+		'the %s picker answered 200 {"status":"OK"}: an error saying so, not an empty picker',
+		async (_, search, current) => {
+			const context = loadOptionsContext(current, () => ({
+				statusCode: 200,
+				body: { status: 'OK' },
+			}));
+
+			await expect(search().call(/** @type {any} */ (context), '')).rejects.toThrow(
+				/^Tatango answered HTTP 200 without "(lists|custom_fields)" \(a list\)/,
+			);
+		},
+	);
+});

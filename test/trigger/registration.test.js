@@ -345,3 +345,111 @@ describe('errors the user can act on', () => {
 		expect(await webhookCalls()).toEqual([]);
 	});
 });
+
+describe('a server that is not Tatango during registration (issue 10, cases 1 and 4)', () => {
+	const { http, rawServer } = require('../helpers/rawHttpServer');
+	/** @param {string} baseUrl */
+	const against = (baseUrl) => listTrigger({}, { v2Credential: { ...v2Credential(), baseUrl } });
+	const json = (/** @type {unknown} */ body) =>
+		http(200, 'OK', { 'Content-Type': 'application/json' }, JSON.stringify(body));
+
+	test('a redirect on the first look-up: not followed, named, nothing registered anywhere', async () => {
+		const elsewhere = await rawServer(() => json({ webhooks: [] }));
+		const server = await rawServer(() =>
+			http(307, 'Temporary Redirect', { Location: `${elsewhere.url}/api/v2/lists/101/webhooks` }),
+		);
+
+		await expect(publish(against(server.url))).rejects.toThrow(
+			`Tatango answered with a redirect (HTTP 307) to ${elsewhere.host}; the node does not follow redirects`,
+		);
+		expect(server.seen).toHaveLength(1);
+		expect(elsewhere.seen).toHaveLength(0);
+	});
+
+	test('an HTML page for the webhooks: an error, not "no webhook yet" followed by a create', async () => {
+		const server = await rawServer(() =>
+			http(200, 'OK', { 'Content-Type': 'text/html' }, '<html>Sign in</html>'),
+		);
+
+		await expect(publish(against(server.url))).rejects.toThrow(
+			/^Tatango answered HTTP 200 with "<html>Sign in<\/html>"/,
+		);
+		expect(server.seen.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test.each([
+		['an object', { webhooks: { id: 1 }, pages_count: 1 }],
+		['missing', { status: 'OK', pages_count: 1 }],
+	])('webhooks %s: an error naming it, not a TypeError or "none"', async (_, body) => {
+		const server = await rawServer(() => json(body));
+
+		await expect(publish(against(server.url))).rejects.toThrow(
+			/^Tatango answered HTTP 200 without "webhooks" \(a list\)/,
+		);
+		expect(server.seen.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('a page count no page fills: stops at the first empty page, not a million requests', async () => {
+		const server = await rawServer((request) =>
+			request.method === 'GET'
+				? json({ webhooks: [], page: 1, pages_count: 1_000_000 })
+				: json({ status: 'Webhook created', webhook: { id: 9 } }),
+		);
+
+		expect(await publish(against(server.url))).toBe('created');
+		expect(server.seen.map((r) => r.method)).toEqual(['GET', 'POST']);
+	});
+
+	test("a refusal that echoes the request: neither the key nor the callback URL's token is shown", async () => {
+		const server = await rawServer((request) =>
+			request.method === 'GET'
+				? json({ webhooks: [], pages_count: 0 })
+				: http(
+						422,
+						'Unprocessable Entity',
+						{ 'Content-Type': 'application/json' },
+						JSON.stringify({
+							status: 'error',
+							error: `Refused: ${request.headers} ${request.body}`,
+						}),
+					),
+		);
+
+		const error = await publish(against(server.url)).catch((e) => e);
+
+		const token = new URL(JSON.parse(server.seen[1].body).webhook.callback_url).searchParams.get(
+			'token',
+		);
+		expect(token).toBeTruthy();
+		expect(error.message).toMatch(/^Tatango refused the list webhook: Refused: /);
+		const shown = JSON.stringify({
+			...error,
+			message: error.message,
+			description: error.description,
+		});
+		for (const secret of [
+			V2_KEY,
+			/** @type {string} */ (token),
+			Buffer.from(`${V2_EMAIL}:${V2_KEY}`).toString('base64'),
+		]) {
+			expect(shown).not.toContain(secret);
+		}
+	});
+
+	test('its own webhook answered without "webhook": an error, not a second registration', async () => {
+		const server = await rawServer((request) =>
+			request.method === 'GET' && request.path.startsWith('/api/v2/lists/101/webhooks/')
+				? json({ status: 'OK' })
+				: request.method === 'GET'
+					? json({ webhooks: [], pages_count: 0 })
+					: json({ status: 'Webhook created', webhook: { id: 9 } }),
+		);
+		const trigger = against(server.url);
+		expect(await publish(trigger)).toBe('created');
+
+		await expect(trigger.hook('checkExists')).rejects.toThrow(
+			/^Tatango answered HTTP 200 without "webhook" \(an object\)/,
+		);
+		expect(server.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+	});
+});

@@ -28,8 +28,9 @@ export async function searchLists(
 		path: '/api/v2/lists',
 		qs: { page, per_page: PAGE_SIZE },
 		kind: 'read',
+		answerHolds: { key: 'lists', type: 'list' },
 	});
-	const lists = (body.lists ?? []) as IDataObject[];
+	const lists = body.lists as IDataObject[];
 	const results = lists
 		.filter((entry) => matches(filter, entry.name, entry.id))
 		.map((entry) => ({

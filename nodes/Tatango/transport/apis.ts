@@ -55,6 +55,66 @@ export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): n
 	return positiveOr(credentials.requestTimeout, 60) * 1000;
 }
 
+/** Names that never resolve on the public internet (RFC 2606, 6761, 6762, 8375 and common LAN suffixes). */
+const PRIVATE_NAME_SUFFIXES = [
+	'.localhost',
+	'.local',
+	'.internal',
+	'.test',
+	'.example',
+	'.invalid',
+	'.lan',
+	'.home',
+	'.corp',
+	'.home.arpa',
+	'.localdomain',
+];
+
+/**
+ * Hosts an http Base URL may name: this machine, a private network, a one-word host name (a
+ * container or service on the same network, e.g. the sandbox) or a name that is never public.
+ * Anywhere else the API key would cross the internet unencrypted.
+ */
+function isLocalHost(hostname: string): boolean {
+	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+	return (
+		host === 'localhost' ||
+		!host.includes('.') ||
+		PRIVATE_NAME_SUFFIXES.some((suffix) => host.endsWith(suffix)) ||
+		/^(127|10|0)\./.test(host) ||
+		/^192\.168\./.test(host) ||
+		/^169\.254\./.test(host) ||
+		/^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+		/^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./.test(host) ||
+		/^(::1|::ffff:(127|10)\.|f[cd][0-9a-f]{2}:|fe80:)/.test(host)
+	);
+}
+
+/**
+ * What is wrong with a credential's Base URL, or undefined. Every request's URL is the Base URL
+ * followed by a path, so a query or fragment would swallow the path; a user:password part would go
+ * to whatever host it names; http to a public host would carry the API key unencrypted.
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+	if ([...baseUrl].some((c) => /\s/.test(c) || (c.codePointAt(0) ?? 0) < 0x20)) {
+		return 'contains a space, line break or control character';
+	}
+	if (!/^https?:\/\/[^/?#]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
+		return 'is not an http(s) URL written whole (e.g. https://app.tatango.com)';
+	}
+	const url = new URL(baseUrl);
+	if (url.username !== '' || url.password !== '') {
+		return 'must not contain a user name or password (user:password@): the credential signs each request itself';
+	}
+	if (url.search !== '' || url.hash !== '' || /[?#]/.test(baseUrl)) {
+		return 'must not have a query (?) or fragment (#): each request adds its path after the Base URL';
+	}
+	if (url.protocol === 'http:' && !isLocalHost(url.hostname)) {
+		return `must use https for ${url.hostname}: over http the API key would cross the network unencrypted (http is for this machine or a private network, such as the sandbox)`;
+	}
+	return undefined;
+}
+
 export function baseUrlOf(api: ApiVersion, credentials: ICredentialDataDecryptedObject): string {
 	const configured = typeof credentials.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
 	return (configured || API[api].defaultBaseUrl).replace(/\/+$/, '');

@@ -198,6 +198,29 @@ export function apiErrorFromUnreadableAnswer(
 }
 
 /**
+ * A 2xx JSON object without what Tatango documents for the call (a page without its records, a
+ * created report without the report): something else answered, or the answer was cut short.
+ * `body` must already be free of secrets.
+ */
+export function apiErrorFromIncompleteAnswer(
+	node: INode,
+	{
+		statusCode,
+		body,
+		key,
+		type,
+	}: { statusCode: number; body: unknown; key: string; type: 'list' | 'object' },
+	itemIndex: number,
+): NodeApiError {
+	return new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
+		message: `Tatango answered HTTP ${statusCode} without "${key}" (${type === 'list' ? 'a list' : 'an object'}), which its answer to this call always has: ${firstBytes(body)}`,
+		description: NOT_TATANGO_HINT,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+}
+
+/**
  * A 3xx. The node never follows a redirect: following one re-sends the credential (Basic value or
  * x-api-key) and the body to whatever host the Location names, and a redirect loop repeats a send.
  * `location` must already be free of secrets.

@@ -11,12 +11,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { API, type ApiVersion, baseUrlOf, maxRateLimitWaitMs, requestTimeoutMs } from './apis';
+import {
+	API,
+	type ApiVersion,
+	baseUrlOf,
+	baseUrlProblem,
+	maxRateLimitWaitMs,
+	requestTimeoutMs,
+} from './apis';
 import {
 	type Ambiguity,
 	apiErrorFromNetwork,
 	apiErrorFromRedirect,
 	apiErrorFromResponse,
+	apiErrorFromIncompleteAnswer,
 	apiErrorFromUnreadableAnswer,
 } from './errors';
 import { Pacer } from './pacer';
@@ -47,6 +55,12 @@ export interface TatangoCall {
 	notFound?: string;
 	/** Error statuses that are an answer for this call, returned instead of thrown. */
 	answerStatuses?: number[];
+	/**
+	 * What a 2xx answer must hold, as Tatango documents it: a page's records (`lists` a list), a
+	 * created record (`momt_report` an object). Without it the answer is not Tatango's: an error,
+	 * never an empty result or a report polled as "not found".
+	 */
+	answerHolds?: { key: string; type: 'list' | 'object' };
 	/**
 	 * How to word a failure after which Tatango may or may not have acted: for a `send` that is not a
 	 * text (creating a list), or a repeatable call that texts someone (adding a subscriber texts the
@@ -88,6 +102,14 @@ function isJsonObject(value: unknown): value is IDataObject {
 	return (
 		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
 	);
+}
+
+/** Whether an answer holds what Tatango documents for the call. */
+function holds(
+	body: IDataObject,
+	{ key, type }: { key: string; type: 'list' | 'object' },
+): boolean {
+	return type === 'list' ? Array.isArray(body[key]) : isJsonObject(body[key]);
 }
 
 /** A body n8n could not parse (invalid JSON, HTML) comes back as a string or a Buffer. */
@@ -205,6 +227,17 @@ export function createTatangoClient(
 	async function request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
 		const creds = await credentials(call.api);
 		const baseUrl = baseUrlOf(call.api, creds);
+		const problem = baseUrlProblem(baseUrl);
+		if (problem !== undefined) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`The Base URL of the '${API[call.api].credentialName}' credential ${problem}`,
+				{
+					itemIndex,
+					description: `Fix the Base URL in the credential (leave it empty for Tatango's own address, ${API[call.api].defaultBaseUrl}). Nothing was sent to Tatango.`,
+				},
+			);
+		}
 		const limits: RetryLimits = {
 			maxRateLimitWaitMs: maxRateLimitWaitMs(creds),
 			maxFailureRetries: MAX_FAILURE_RETRIES,
@@ -263,7 +296,16 @@ export function createTatangoClient(
 			}
 			const body = redactedBody(response.body, forms);
 			const answered = statusCode < 300 || call.answerStatuses?.includes(statusCode);
-			if (answered && isJsonObject(body)) return { statusCode, body };
+			if (answered && isJsonObject(body)) {
+				if (statusCode < 300 && call.answerHolds && !holds(body, call.answerHolds)) {
+					throw apiErrorFromIncompleteAnswer(
+						context.getNode(),
+						{ statusCode, body, ...call.answerHolds },
+						itemIndex,
+					);
+				}
+				return { statusCode, body };
+			}
 			if (statusCode === 204 && (body === undefined || body === ''))
 				return { statusCode, body: {} };
 			if (statusCode < 300) {

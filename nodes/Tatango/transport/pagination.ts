@@ -49,10 +49,14 @@ export async function requestRecords<T = unknown>(
 	const records: T[] = [];
 	for (let page = 1; ; page++) {
 		const { body } = await tatango.request(
-			{ ...call, qs: { ...call.qs, page, per_page: perPage } },
+			{
+				...call,
+				qs: { ...call.qs, page, per_page: perPage },
+				answerHolds: { key: recordsKey, type: 'list' },
+			},
 			itemIndex,
 		);
-		const pageRecords = Array.isArray(body[recordsKey]) ? (body[recordsKey] as T[]) : [];
+		const pageRecords = body[recordsKey] as T[];
 		records.push(...pageRecords);
 		if (!hasNextPage(body, page, pageRecords.length, records.length, count)) break;
 	}

@@ -98,6 +98,20 @@ const STANDARD_FIELDS = new Set([
 
 /** A key JavaScript treats specially: set as a field, it would be dropped, not sent. */
 const RESERVED_KEYS = new Set(['__proto__']);
+/**
+ * Keys n8n leaves out of every request body it copies (a guard against prototype pollution): as a
+ * subscriber's field they would be lost. As a value (the key of a field to create or delete) they
+ * go through.
+ */
+const KEYS_N8N_DROPS = new Set(['constructor', 'prototype']);
+
+function reservedKey(field: string, key: string): InvalidInputError {
+	return new InvalidInputError(
+		field,
+		`key "${key}" is not a key a field can have`,
+		'JavaScript and n8n leave __proto__, constructor and prototype out of what is sent, so the value would be lost. Rename the custom field in Tatango. Nothing was sent to Tatango.',
+	);
+}
 
 /** Custom field keys as Tatango creates them: lowercase letters, digits and underscores. */
 export function toCustomFieldKey(raw: unknown, field = 'Custom Fields'): string {
@@ -114,9 +128,7 @@ export function toCustomFieldKey(raw: unknown, field = 'Custom Fields'): string 
 			`key "${key}" is a standard subscriber field; set it with its own field`,
 		);
 	}
-	if (RESERVED_KEYS.has(key)) {
-		throw new InvalidInputError(field, `key "${key}" is not a key a field can have`);
-	}
+	if (RESERVED_KEYS.has(key)) throw reservedKey(field, key);
 	return key;
 }
 
@@ -145,6 +157,7 @@ export function toCustomFields(raw: unknown): Array<[string, string]> {
 		}
 		const { key: rawKey, value } = entry as { key?: unknown; value?: unknown };
 		const key = toCustomFieldKey(rawKey);
+		if (KEYS_N8N_DROPS.has(key)) throw reservedKey('Custom Fields', key);
 		if (seen.has(key)) {
 			throw new InvalidInputError('Custom Fields', `key "${key}" is given twice`);
 		}

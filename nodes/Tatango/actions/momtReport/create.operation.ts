@@ -172,12 +172,25 @@ export async function execute(
 			// A repeat after a lost answer makes a second report of the same period: harmless, so
 			// the call is retried like an idempotent one.
 			kind: 'idempotent',
+			answerHolds: { key: 'momt_report', type: 'object' },
 		},
 		i,
 	);
 	const created = (answer.momt_report ?? {}) as IDataObject;
 	if (!schedule) return reportOutput(created, simple);
 
+	if (!Number.isSafeInteger(Number(created.id)) || Number(created.id) < 1) {
+		// Polling "momt_reports/undefined" would only ever answer "not found".
+		throw new NodeOperationError(
+			this.getNode(),
+			`Tatango's answer to creating the report has no report ID (id: ${JSON.stringify(created.id ?? null)}), so it cannot be checked until complete`,
+			{
+				itemIndex: i,
+				description:
+					'The report may have been created: look for it in Tatango before creating it again, or turn off Wait Until Complete.',
+			},
+		);
+	}
 	const { report, waitedMs } = await waitForReport(tatango, created, schedule, i);
 	const output: IDataObject = {
 		...reportOutput(report, simple),

@@ -67,6 +67,7 @@ export async function fetchReport(
 			path: `/api/v2/momt_reports/${reportId}`,
 			kind: 'read',
 			notFound: reportNotFound(reportId),
+			answerHolds: { key: 'momt_report', type: 'object' },
 		},
 		i,
 	);
