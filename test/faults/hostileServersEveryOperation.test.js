@@ -792,3 +792,30 @@ describe('429 on a read, on a page of Return All and on a v3 send (case 2)', () 
 		);
 	}, 10_000);
 });
+
+test.each(
+	OPERATIONS.filter(
+		([, parameters]) =>
+			['sms', 'mms', 'rcs'].includes(String(parameters.resource)) ||
+			parameters.operation === 'sendTemplate',
+	),
+)(
+	'%s answered 202 without a transactionId: "may have been sent", not a success whose events cannot be matched',
+	async (_, parameters) => {
+		const server = await rawServer(() =>
+			http(
+				202,
+				'Accepted',
+				{ 'Content-Type': 'application/json' },
+				'{"message":"Request accepted"}',
+			),
+		);
+
+		const result = await run(parameters, server.url);
+
+		expect(server.seen).toHaveLength(1);
+		expect(result.items[0].json.error).toMatch(
+			/^The message may have been sent: Tatango answered HTTP 202 without "transactionId" \(text\)/,
+		);
+	},
+);

@@ -116,6 +116,28 @@ describe('yes/no fields from expressions', () => {
 		expect(unmatched).toEqual([]);
 	});
 
+	test('Output Not Found given the text "false": a missing number is an error, not { found: false }', async () => {
+		const api = v2Api()
+			.get('/api/v2/lists/101/subscribers/2065551234')
+			.reply(404, { status: 'error', error: 'Subscriber not found' });
+
+		const { items, error } = await runNode({
+			parameters: {
+				resource: 'subscriber',
+				operation: 'get',
+				listId: { __rl: true, mode: 'id', value: '101' },
+				phoneNumber: '2065551234',
+				options: { outputNotFound: '={{ $json.flag }}' },
+			},
+			items: [{ flag: 'false' }],
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+		api.done();
+		expect(items).toEqual([]);
+		expect(error.message).toMatch(/is not on list 101/);
+	});
+
 	test('Bypass Opt-In Process given anything but true/false: refused before any request', async () => {
 		const { error } = await addWithBypass('no thanks');
 

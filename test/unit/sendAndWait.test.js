@@ -39,6 +39,7 @@ describe('approval and decline words', () => {
 		[' , ', /needs at least one word/],
 		['YES; Y', /"YES; Y" is not a word/],
 		['👍', /is not a word/],
+		[{ word: 'YES' }, /must be text or a number; it received an object/],
 	])('%p is rejected (%p)', (raw, rule) => {
 		const error = rejection(() => toReplyWords(raw, 'Approve Words'));
 		expect(error.field).toBe('Approve Words');

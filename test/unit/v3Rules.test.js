@@ -220,6 +220,18 @@ describe('WhatsApp templates', () => {
 		],
 		[() => toTemplateStructure('{}'), 'Structure', /must be a JSON object/],
 		[() => toTemplateStructure('nope'), 'Structure', /not valid JSON/],
+		// n8n leaves these keys out of the request body it sends: the template would lose them.
+		[
+			() => toTemplateStructure('{"type":"TEXT","body":{"constructor":{"text":"x"}}}'),
+			'Structure',
+			/has the key "constructor" \(at body\.constructor\)/,
+		],
+		[
+			() => toTemplateStructure('{"type":"TEXT","__proto__":{"text":"x"}}'),
+			'Structure',
+			/has the key "__proto__"/,
+		],
+		[() => toTemplateName({ name: 'x' }), 'Template Name', /it received an object/],
 	])('%#: refused on %p', (fn, field, rule) => {
 		const error = rejection(fn);
 		expect(error.field).toBe(field);

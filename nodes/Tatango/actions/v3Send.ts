@@ -30,7 +30,15 @@ export async function sendV3Message(
 	}: { path: string; channel: V3Channel; request: IDataObject & { phoneNumber: string } },
 ): Promise<V3SendOutput> {
 	const { body } = await tatango.request(
-		{ api: 'v3', method: 'POST', path, body: request, kind: 'send' },
+		{
+			api: 'v3',
+			method: 'POST',
+			path,
+			body: request,
+			kind: 'send',
+			// Documented on every send; without it the send's delivery events cannot be matched.
+			answerHolds: { key: 'transactionId', type: 'text' },
+		},
 		itemIndex,
 	);
 	return { ...body, phoneNumber: request.phoneNumber, channel } as V3SendOutput;

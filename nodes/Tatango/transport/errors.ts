@@ -207,17 +207,32 @@ export function apiErrorFromIncompleteAnswer(
 	{
 		statusCode,
 		body,
-		key,
-		type,
-	}: { statusCode: number; body: unknown; key: string; type: 'list' | 'object' },
+		holds: { key, type },
+		isSend,
+		ambiguity = SEND_AMBIGUITY,
+	}: {
+		statusCode: number;
+		body: unknown;
+		holds: AnswerHolds;
+		isSend: boolean;
+		ambiguity?: Ambiguity;
+	},
 	itemIndex: number,
 ): NodeApiError {
+	const shape = { list: 'a list', object: 'an object', text: 'text' }[type];
+	const what = `Tatango answered HTTP ${statusCode} without "${key}" (${shape}), which its answer to this call always has: ${firstBytes(body)}`;
 	return new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
-		message: `Tatango answered HTTP ${statusCode} without "${key}" (${type === 'list' ? 'a list' : 'an object'}), which its answer to this call always has: ${firstBytes(body)}`,
-		description: NOT_TATANGO_HINT,
+		message: isSend ? `${ambiguity.what}: ${what}` : what,
+		description: isSend ? `${ambiguity.hint} ${NOT_TATANGO_HINT}` : NOT_TATANGO_HINT,
 		httpCode: String(statusCode),
 		itemIndex,
 	});
+}
+
+/** What a 2xx answer to a call must hold, as Tatango documents it. */
+export interface AnswerHolds {
+	key: string;
+	type: 'list' | 'object' | 'text';
 }
 
 /**

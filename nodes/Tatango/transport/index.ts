@@ -24,6 +24,7 @@ import {
 	apiErrorFromNetwork,
 	apiErrorFromRedirect,
 	apiErrorFromResponse,
+	type AnswerHolds,
 	apiErrorFromIncompleteAnswer,
 	apiErrorFromUnreadableAnswer,
 } from './errors';
@@ -57,10 +58,11 @@ export interface TatangoCall {
 	answerStatuses?: number[];
 	/**
 	 * What a 2xx answer must hold, as Tatango documents it: a page's records (`lists` a list), a
-	 * created record (`momt_report` an object). Without it the answer is not Tatango's: an error,
-	 * never an empty result or a report polled as "not found".
+	 * created record (`momt_report` an object), a v3 send's `transactionId` (text). Without it the
+	 * answer is not Tatango's: an error, never an empty result, a report polled as "not found", or
+	 * a send whose delivery events cannot be matched.
 	 */
-	answerHolds?: { key: string; type: 'list' | 'object' };
+	answerHolds?: AnswerHolds;
 	/**
 	 * How to word a failure after which Tatango may or may not have acted: for a `send` that is not a
 	 * text (creating a list), or a repeatable call that texts someone (adding a subscriber texts the
@@ -105,11 +107,11 @@ function isJsonObject(value: unknown): value is IDataObject {
 }
 
 /** Whether an answer holds what Tatango documents for the call. */
-function holds(
-	body: IDataObject,
-	{ key, type }: { key: string; type: 'list' | 'object' },
-): boolean {
-	return type === 'list' ? Array.isArray(body[key]) : isJsonObject(body[key]);
+function holds(body: IDataObject, { key, type }: AnswerHolds): boolean {
+	const value = body[key];
+	if (type === 'list') return Array.isArray(value);
+	if (type === 'text') return typeof value === 'string' && value.trim() !== '';
+	return isJsonObject(value);
 }
 
 /** A body n8n could not parse (invalid JSON, HTML) comes back as a string or a Buffer. */
@@ -300,7 +302,13 @@ export function createTatangoClient(
 				if (statusCode < 300 && call.answerHolds && !holds(body, call.answerHolds)) {
 					throw apiErrorFromIncompleteAnswer(
 						context.getNode(),
-						{ statusCode, body, ...call.answerHolds },
+						{
+							statusCode,
+							body,
+							holds: call.answerHolds,
+							isSend: mayHaveActed,
+							ambiguity: call.ambiguity,
+						},
 						itemIndex,
 					);
 				}

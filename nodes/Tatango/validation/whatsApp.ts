@@ -41,6 +41,24 @@ export function toTemplateCategory(raw: unknown): TemplateCategory {
 	return category as TemplateCategory;
 }
 
+/** Keys n8n (and JavaScript, for `__proto__`) leave out of a request body: the template would lose them. */
+const KEYS_NOT_SENT = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The path of the first key of `value` that would not be sent, if any (walked without recursion). */
+function keyNotSent(value: unknown): string | undefined {
+	const stack: Array<[unknown, string]> = [[value, '']];
+	while (stack.length > 0) {
+		const [current, path] = stack.pop() as [unknown, string];
+		if (!current || typeof current !== 'object') continue;
+		for (const [key, entry] of Object.entries(current)) {
+			const at = path === '' ? key : `${path}.${key}`;
+			if (KEYS_NOT_SENT.has(key)) return at;
+			stack.push([entry, at]);
+		}
+	}
+	return undefined;
+}
+
 /** The template's `structure`: a JSON object (typed in, or from an expression). */
 export function toTemplateStructure(raw: unknown): IDataObject {
 	let value = raw;
@@ -57,6 +75,14 @@ export function toTemplateStructure(raw: unknown): IDataObject {
 		throw new InvalidInputError(
 			'Structure',
 			'must be a JSON object, e.g. {"type":"TEXT","body":{"text":"Your order has shipped"}}',
+		);
+	}
+	const lost = keyNotSent(value);
+	if (lost !== undefined) {
+		throw new InvalidInputError(
+			'Structure',
+			`has the key "${lost.split('.').pop()}" (at ${lost}), which n8n leaves out of what it sends`,
+			'Rename or remove that key: the template would reach Tatango without it. Nothing was sent to Tatango.',
 		);
 	}
 	return value as IDataObject;

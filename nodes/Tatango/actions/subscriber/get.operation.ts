@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
 import { apiErrorFromResponse } from '../../transport/errors';
-import { toPositiveId, toTenDigitPhone } from '../../validation';
+import { toFlag, toPositiveId, toTenDigitPhone } from '../../validation';
 import { listLocator, phoneNumberField, simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 
@@ -56,9 +56,8 @@ export async function execute(
 	);
 	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
 	const simple = this.getNodeParameter('simple', i, true) as boolean;
-	const { outputNotFound = false } = this.getNodeParameter('options', i, {}) as {
-		outputNotFound?: boolean;
-	};
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const outputNotFound = toFlag(options.outputNotFound, 'Output Not Found');
 	const { statusCode, body } = await tatango.request(
 		{
 			api: 'v2',
