@@ -819,3 +819,73 @@ test.each(
 		);
 	},
 );
+
+test("Send and Wait's retry text answered with HTML: n8n's log says it may have been sent (not 'was not sent'), without the key or the resume URL's signature", async () => {
+	const path = require('path');
+	const coreDir = path.dirname(require.resolve('n8n-core/package.json'));
+	const { Container } = require(require.resolve('@n8n/di', { paths: [coreDir] }));
+	const { Logger } = require(require.resolve('@n8n/backend-common', { paths: [coreDir] }));
+	const { startWaitingRun, postToResumeUrl } = require('../helpers/waitingRun');
+	/** @type {string[]} */
+	const logged = [];
+	const record = (/** @type {string} */ message) => logged.push(message);
+	const previous = Container.get(Logger);
+	Container.set(Logger, {
+		error: record,
+		warn: record,
+		info: record,
+		debug: record,
+		scoped: () => ({ error: record, warn: record, info: record, debug: record }),
+	});
+	try {
+		const TX = '019687e1-1b54-70f4-a68a-60af7fa776f4';
+		const server = await rawServer((request, i) =>
+			i === 0
+				? http(
+						202,
+						'Accepted',
+						{ 'Content-Type': 'application/json' },
+						JSON.stringify({ message: 'ok', transactionId: TX }),
+					)
+				: http(
+						200,
+						'OK',
+						{ 'Content-Type': 'text/html' },
+						`<html>${request.headers} ${request.body}</html>`,
+					),
+		);
+		const waiting = await startWaitingRun({
+			parameters: {
+				resource: 'sms',
+				operation: 'sendAndWait',
+				phoneNumber: PHONE,
+				message: 'Reply YES or NO',
+				onOtherReply: 'sendRetryText',
+			},
+			credentials: {
+				tatangoV3Api: { apiKey: V3_KEY, baseUrl: server.url, requestsPerSecond: 100_000 },
+			},
+		});
+		const url = JSON.parse(server.seen[0].body).webhookUrl;
+
+		const answer = await postToResumeUrl(waiting, url, {
+			transactionId: TX,
+			eventType: 'reply_received',
+			body: { content: 'maybe', phoneNumber: PHONE },
+		});
+
+		expect(answer.resumed).toBe(false);
+		expect(server.seen).toHaveLength(2);
+		const retrySignature = new URL(JSON.parse(server.seen[1].body).webhookUrl).searchParams.get(
+			'signature',
+		);
+		const line = logged.find((message) => message.includes('retry text'));
+		expect(line).toMatch(
+			/^Tatango Send and Wait for Reply: the retry text may have been sent, or not: The message may have been sent: /,
+		);
+		for (const secret of [V3_KEY, /** @type {string} */ (retrySignature)])
+			expect(logged.join('\n')).not.toContain(secret);
+	} finally {
+		Container.set(Logger, previous);
+	}
+});

@@ -137,6 +137,28 @@ describe('publish: create', () => {
 		}
 	});
 
+	test('a list event 3,000 levels deep or with 2 MB of text: 400 before anything walks it; a forged token in a header or an array: 401', async () => {
+		const trigger = listTrigger();
+		await publish(trigger);
+		const token = new URL((await webhooksOf())[0].callback_url).searchParams.get('token');
+		/** @type {any} */
+		let deep = { type: 'subscribe' };
+		for (let n = 0; n < 3000; n++) deep = { deep };
+		for (const body of [deep, { ...samples.subscribe(), note: 'x'.repeat(2_000_000) }]) {
+			const answer = await trigger.post({ body, query: { token } });
+			expect(answer.status).toBe(400);
+			expect(answer.started).toBe(false);
+		}
+		for (const call of [
+			{ query: { token: [token, token] } },
+			{ headers: { 'x-tatango-token': 'forged-token-0123456789abcdef' } },
+			{ query: { token: `${token} ` } },
+		]) {
+			const answer = await trigger.post({ body: samples.subscribe(), ...call });
+			expect(answer.status).toBe(401);
+		}
+	});
+
 	test('only the chosen events of the chosen list start the workflow', async () => {
 		const trigger = listTrigger({ listEvents: ['subscribe'] });
 		await publish(trigger);
