@@ -197,6 +197,32 @@ describe('pacing', () => {
 		expect(await countsOf(numbers)).toEqual(once(numbers));
 	});
 
+	test('a call the service counts late (jitter) does not let the 11th call of a second through', async () => {
+		const numbers = phones(15);
+		await control.config({ rateLimits: { v3: { limit: 10, windowMs: 1000 } } });
+		// The first call is held 150 ms before the service counts it, so its one-second window starts
+		// late: pacing by start times alone (10 calls 100 ms apart) would put the 11th call inside it.
+		await control.faults({
+			match: { method: 'POST', path: RCS },
+			kind: 'slow',
+			delayMs: 150,
+			phase: 'before',
+			times: 1,
+		});
+
+		const { items, error } = await sendRcs({
+			baseUrl: sandbox().url,
+			phones: numbers,
+			credentials: { requestsPerSecond: 10 },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(15);
+		const statuses = (await control.requestsTo('POST', RCS)).map((r) => r.statusCode);
+		expect(statuses).toEqual(Array(15).fill(202));
+		expect(await countsOf(numbers)).toEqual(once(numbers));
+	});
+
 	test('control: without pacing the same 25 cards do run into the limit (the test above can fail)', async () => {
 		const numbers = phones(25);
 		await control.config({ rateLimits: { v3: { limit: 10, windowMs: 1000 } } });
