@@ -13,7 +13,7 @@ import {
 
 import { createTatangoClient, type TatangoClient } from '../Tatango/transport';
 import { serviceMessage } from '../Tatango/transport/errors';
-import { hasNextPage } from '../Tatango/transport/pagination';
+import { checkPageMoved, hasNextPage } from '../Tatango/transport/pagination';
 import {
 	callbackUrlFor,
 	derivedToken,
@@ -139,6 +139,7 @@ async function webhooksOf(
 	options: { listMayBeGone?: boolean } = {},
 ): Promise<ListWebhook[] | null> {
 	const all: ListWebhook[] = [];
+	let previous: string | undefined;
 	for (let page = 1; ; page++) {
 		const { statusCode, body } = await client.request({
 			api: 'v2',
@@ -152,6 +153,7 @@ async function webhooksOf(
 		if (statusCode === 404 && options.listMayBeGone === true) return null;
 		if (statusCode >= 400) throw refusal(context, listId, statusCode, body);
 		const pageHooks = body.webhooks as ListWebhook[];
+		previous = checkPageMoved(previous, pageHooks, page, `/api/v2/lists/${listId}/webhooks`);
 		all.push(...pageHooks);
 		// Stops at an empty page too: a page count no page fills would otherwise ask for every one.
 		if (!hasNextPage(body, page, pageHooks.length, all.length, { returnAll: true, limit: 0 }))

@@ -890,3 +890,25 @@ test("Send and Wait's retry text answered with HTML: n8n's log says it may have 
 		Container.set(Logger, previous);
 	}
 });
+
+test('Return All against a server that ignores "page" (500 pages, each the same): stops at page 2 with an error, not 500 requests of repeated records', async () => {
+	const server = await rawServer(() =>
+		http(
+			200,
+			'OK',
+			{ 'Content-Type': 'application/json' },
+			JSON.stringify({ phone_numbers: ['2065551234'], pages_count: 500 }),
+		),
+	);
+
+	const result = await run(
+		{ resource: 'subscriber', operation: 'getMany', listId: LIST, returnAll: true },
+		server.url,
+	);
+
+	expect(server.seen).toHaveLength(2);
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json.error).toBe(
+		'Tatango answered page 2 of /api/v2/lists/101/subscribers with the same records as page 1: the server ignores the page asked for, so reading on would repeat them',
+	);
+});

@@ -475,6 +475,20 @@ describe('a server that is not Tatango during registration (issue 10, cases 1 an
 		}
 	});
 
+	test('a server that ignores "page": stops at the repeated page, not a thousand look-ups', async () => {
+		const server = await rawServer(() =>
+			json({
+				webhooks: [{ id: 1, callback_url: 'https://elsewhere.example/hook' }],
+				pages_count: 1000,
+			}),
+		);
+
+		await expect(publish(against(server.url))).rejects.toThrow(
+			/^Tatango answered page 2 of .* with the same records as page 1/,
+		);
+		expect(server.seen).toHaveLength(2);
+	});
+
 	test('its own webhook answered without "webhook": an error, not a second registration', async () => {
 		const server = await rawServer((request) =>
 			request.method === 'GET' && request.path.startsWith('/api/v2/lists/101/webhooks/')

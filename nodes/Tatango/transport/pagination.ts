@@ -35,6 +35,32 @@ export function hasNextPage(
 }
 
 /**
+ * A page that repeats the one before it: the server ignores `page`, and with a large page count
+ * Return All would ask for every page (for hours at Tatango's pace) and output the same records
+ * again and again.
+ */
+export class RepeatedPageError extends Error {
+	constructor(page: number, path: string) {
+		super(
+			`Tatango answered page ${page} of ${path} with the same records as page ${page - 1}: the server ignores the page asked for, so reading on would repeat them`,
+		);
+		this.name = 'RepeatedPageError';
+	}
+}
+
+/** Fails when a non-empty page holds exactly the records of the page before it. */
+export function checkPageMoved(
+	previous: string | undefined,
+	pageRecords: unknown[],
+	page: number,
+	path: string,
+): string {
+	const current = JSON.stringify(pageRecords);
+	if (pageRecords.length > 0 && current === previous) throw new RepeatedPageError(page, path);
+	return current;
+}
+
+/**
  * Reads a paginated v2 collection (`?page=N&per_page=N`, the records under `recordsKey`) page by
  * page through the client, so every page is paced and retried like any other call.
  */
@@ -47,6 +73,7 @@ export async function requestRecords<T = unknown>(
 ): Promise<T[]> {
 	const perPage = perPageFor(count);
 	const records: T[] = [];
+	let previous: string | undefined;
 	for (let page = 1; ; page++) {
 		const { body } = await tatango.request(
 			{
@@ -57,6 +84,7 @@ export async function requestRecords<T = unknown>(
 			itemIndex,
 		);
 		const pageRecords = body[recordsKey] as T[];
+		previous = checkPageMoved(previous, pageRecords, page, call.path);
 		records.push(...pageRecords);
 		if (!hasNextPage(body, page, pageRecords.length, records.length, count)) break;
 	}
