@@ -912,3 +912,42 @@ test('Return All against a server that ignores "page" (500 pages, each the same)
 		'Tatango answered page 2 of /api/v2/lists/101/subscribers with the same records as page 1: the server ignores the page asked for, so reading on would repeat them',
 	);
 });
+
+test.each([
+	['list → create', { resource: 'list', operation: 'create', name: 'Spring' }],
+	[
+		'customField → create',
+		{
+			resource: 'customField',
+			operation: 'create',
+			listId: LIST,
+			label: 'Store',
+			key: 'store',
+			contentType: 'text',
+			maxLength: 20,
+		},
+	],
+	[
+		'whatsApp → uploadTemplate',
+		{
+			resource: 'whatsApp',
+			operation: 'uploadTemplate',
+			templateName: 'order_shipped',
+			language: 'en_US',
+			category: 'UTILITY',
+			structure: '{"type":"TEXT","body":{"text":"Shipped"}}',
+		},
+	],
+])(
+	'%s redirected: the hint speaks of repeating the request, not of a message sent twice',
+	async (_, parameters) => {
+		const server = await rawServer(() =>
+			http(307, 'Temporary Redirect', { Location: 'https://collector.example/x' }),
+		);
+
+		const result = await run(/** @type {any} */ (parameters), server.url);
+
+		expect(result.items[0].json.details).toMatch(/and could repeat the request\./);
+		expect(result.items[0].json.details).not.toMatch(/message/);
+	},
+);

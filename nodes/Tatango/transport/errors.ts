@@ -242,14 +242,26 @@ export interface AnswerHolds {
  */
 export function apiErrorFromRedirect(
 	node: INode,
-	{ statusCode, location, isSend }: { statusCode: number; location?: string; isSend: boolean },
+	{
+		statusCode,
+		location,
+		isSend,
+		textsSomeone = isSend,
+	}: { statusCode: number; location?: string; isSend: boolean; textsSomeone?: boolean },
 	itemIndex: number,
 ): NodeApiError {
+	// A send that texts someone could text them twice; another non-repeatable call (creating a
+	// list, a field, a template) could be repeated.
+	const repeat = !isSend
+		? ''
+		: textsSomeone
+			? ' and could send the message twice'
+			: ' and could repeat the request';
 	const target = location && URL.canParse(location) ? new URL(location).host : undefined;
 	const where = target ? ` to ${target}` : location ? ` to "${location.slice(0, 80)}"` : '';
 	return new NodeApiError(node, { statusCode, location: location ?? null } as JsonObject, {
 		message: `Tatango answered with a redirect (HTTP ${statusCode})${where}; the node does not follow redirects`,
-		description: `Nothing was sent to the redirect's target: following it would hand the credential's key to that host${isSend ? ' and could send the message twice' : ''}. Check the Base URL of the credential: it must be Tatango's API address itself (https, no path), not one that forwards elsewhere.`,
+		description: `Nothing was sent to the redirect's target: following it would hand the credential's key to that host${repeat}. Check the Base URL of the credential: it must be Tatango's API address itself (https, no path), not one that forwards elsewhere.`,
 		httpCode: String(statusCode),
 		itemIndex,
 	});

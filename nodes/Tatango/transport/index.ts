@@ -292,7 +292,12 @@ export function createTatangoClient(
 				);
 				throw apiErrorFromRedirect(
 					context.getNode(),
-					{ statusCode, location: location && redactText(location, forms), isSend },
+					{
+						statusCode,
+						location: location && redactText(location, forms),
+						isSend,
+						textsSomeone: isSend && call.ambiguity === undefined,
+					},
 					itemIndex,
 				);
 			}
