@@ -259,6 +259,9 @@ describe('secrets a server echoes never reach an item, an error or the run data 
 			{ 'Content-Type': 'application/json' },
 			JSON.stringify({
 				status: 'Message successfully sent.',
+				// The records a successful send documents (v2, v3), so this stays a success.
+				transactional_message: { id: 1, status: 'pending' },
+				transactionId: '019687e1-1b54-70f4-a68a-60af7fa776f4',
 				echo: { headers: request.headers, body: JSON.parse(request.body || '{}') },
 				[`header ${request.headers}`]: 'in a key',
 			}),

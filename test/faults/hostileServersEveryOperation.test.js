@@ -951,3 +951,32 @@ test.each([
 		expect(result.items[0].json.details).not.toMatch(/message/);
 	},
 );
+
+test.each([
+	[
+		'transactionalMessage → send',
+		{ resource: 'transactionalMessage', operation: 'send', phoneNumber: PHONE, content: 'Shipped' },
+		'transactional_message',
+	],
+	[
+		'broadcastMessage → send',
+		{ resource: 'broadcastMessage', operation: 'send', listId: LIST, content: 'Sale today' },
+		'message',
+	],
+])(
+	'%s answered 200 {"status":"ok"} without the message record: "may have been sent", not a success',
+	async (_, parameters, key) => {
+		const server = await rawServer(() =>
+			http(200, 'OK', { 'Content-Type': 'application/json' }, '{"status":"ok"}'),
+		);
+
+		const result = await run(/** @type {any} */ (parameters), server.url);
+
+		expect(server.seen).toHaveLength(1);
+		expect(result.items[0].json.error).toMatch(
+			new RegExp(
+				`^The message may have been sent: Tatango answered HTTP 200 without "${key}" \\(an object\\)`,
+			),
+		);
+	},
+);

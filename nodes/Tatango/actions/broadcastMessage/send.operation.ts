@@ -72,6 +72,8 @@ export async function execute(
 			// A whole list is texted: never repeated after an ambiguous failure.
 			kind: 'send',
 			notFound: listNotFound(listId),
+			// Documented on success: the message's ID, which Broadcast Message → Get reads.
+			answerHolds: { key: 'message', type: 'object' },
 		},
 		i,
 	);

@@ -129,7 +129,15 @@ export async function execute(
 		webhookCallbackUrl: options.webhookCallbackUrl,
 	});
 	const response = await tatango.request(
-		{ api: 'v2', method: 'POST', path: '/api/v2/transactional_messages', body, kind: 'send' },
+		{
+			api: 'v2',
+			method: 'POST',
+			path: '/api/v2/transactional_messages',
+			body,
+			kind: 'send',
+			// Documented on success; its ID is what a reply event names (transactional_message_id).
+			answerHolds: { key: 'transactional_message', type: 'object' },
+		},
 		i,
 	);
 	return response.body;
