@@ -138,6 +138,56 @@ describe('yes/no fields from expressions', () => {
 		expect(error.message).toMatch(/is not on list 101/);
 	});
 
+	test('Send as MMS given the text "false": an SMS goes out, not an MMS', async () => {
+		const api = v2Api()
+			.post('/api/v2/transactional_messages', {
+				transactional_message: { number: '2065551234', content: 'Your order shipped' },
+			})
+			.reply(200, {
+				status: 'Message successfully sent.',
+				transactional_message: { id: 7, number: '2065551234', status: 'pending' },
+			});
+
+		const { error } = await runNode({
+			parameters: {
+				resource: 'transactionalMessage',
+				operation: 'send',
+				phoneNumber: '2065551234',
+				content: 'Your order shipped',
+				isMms: '={{ $json.mms }}',
+				// n8n shows (and requires) the MMS fields while Send as MMS is an expression.
+				subject: 'Shipped',
+				fallbackContent: 'Your order shipped',
+				attachmentId: '42',
+			},
+			items: [{ mms: 'false' }],
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+		api.done();
+		expect(error).toBeUndefined();
+	});
+
+	test('Simplify given the text "false": the whole record is output', async () => {
+		const record = { id: 101, name: 'Newsletter', first_optin_message: 'Thanks for joining' };
+		const api = v2Api().get('/api/v2/lists/101').reply(200, { list: record });
+
+		const { items, error } = await runNode({
+			parameters: {
+				resource: 'list',
+				operation: 'get',
+				listId: { __rl: true, mode: 'id', value: '101' },
+				simple: '={{ $json.simple }}',
+			},
+			items: [{ simple: 'false' }],
+			credentials: { tatangoApi: v2Credentials() },
+		});
+
+		api.done();
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject(record);
+	});
+
 	test('Bypass Opt-In Process given anything but true/false: refused before any request', async () => {
 		const { error } = await addWithBypass('no thanks');
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import { toPositiveId } from '../../validation';
+import { toFlag, toPositiveId } from '../../validation';
 import { listLocator, simplifyField } from '../common.descriptions';
 import { listIdOf } from '../listId';
 import { simplifyRecord } from '../simplify';
@@ -34,7 +34,7 @@ export async function execute(
 ): Promise<IDataObject> {
 	const listId = listIdOf(this, i);
 	const messageId = toPositiveId(this.getNodeParameter('messageId', i), 'Message ID');
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const { body } = await tatango.request(
 		{
 			api: 'v2',

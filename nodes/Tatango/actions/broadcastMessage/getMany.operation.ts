@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
 import { requestRecords } from '../../transport/pagination';
-import { toUtcDayRange } from '../../validation';
+import { toFlag, toUtcDayRange } from '../../validation';
 import { limitField, listLocator, returnAllField, simplifyField } from '../common.descriptions';
 import { listIdOf, listNotFound } from '../listId';
 import { recordCountOf } from '../recordCount';
@@ -94,7 +94,7 @@ export async function execute(
 		this.getNodeParameter('filters', i, {}) as IDataObject,
 	);
 	const count = recordCountOf(this, i);
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const messages = await requestRecords<IDataObject>(
 		tatango,
 		{ api: 'v2', method: 'GET', path, qs, kind: 'read', notFound: listNotFound(listId) },

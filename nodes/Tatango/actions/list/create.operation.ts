@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../transport';
 import { simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 import { buildCreateListBody, createListOptions, LIST_SIMPLIFY_DROPS } from './listFields';
+import { toFlag } from '../../validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -40,7 +41,7 @@ export async function execute(
 		this.getNodeParameter('name', i),
 		this.getNodeParameter('additionalFields', i, {}) as IDataObject,
 	);
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const { body: answer } = await tatango.request(
 		{
 			api: 'v2',

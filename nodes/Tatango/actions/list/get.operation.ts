@@ -6,6 +6,7 @@ import { listLocator, simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 import { listIdOf, listNotFound } from '../listId';
 import { LIST_SIMPLIFY_DROPS } from './listFields';
+import { toFlag } from '../../validation';
 
 const properties: INodeProperties[] = [listLocator, simplifyField];
 
@@ -19,7 +20,7 @@ export async function execute(
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
 	const listId = listIdOf(this, i);
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const { body } = await tatango.request(
 		{
 			api: 'v2',

@@ -7,6 +7,7 @@ import { limitField, returnAllField, simplifyField } from '../common.description
 import { recordCountOf } from '../recordCount';
 import { simplifyRecord } from '../simplify';
 import { LIST_SIMPLIFY_DROPS } from './listFields';
+import { toFlag } from '../../validation';
 
 const properties: INodeProperties[] = [returnAllField, limitField, simplifyField];
 
@@ -21,7 +22,7 @@ export async function execute(
 	tatango: TatangoClient,
 ): Promise<IDataObject[]> {
 	const count = recordCountOf(this, i);
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const lists = await requestRecords<IDataObject>(
 		tatango,
 		{ api: 'v2', method: 'GET', path: '/api/v2/lists', kind: 'read' },

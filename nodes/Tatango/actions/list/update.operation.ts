@@ -6,6 +6,7 @@ import { listLocator, simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 import { listIdOf, listNotFound } from '../listId';
 import { buildUpdateListBody, LIST_SIMPLIFY_DROPS, updateListOptions } from './listFields';
+import { toFlag } from '../../validation';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -33,7 +34,7 @@ export async function execute(
 ): Promise<IDataObject> {
 	const listId = listIdOf(this, i);
 	const body = buildUpdateListBody(this.getNodeParameter('updateFields', i, {}) as IDataObject);
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const { body: answer } = await tatango.request(
 		{
 			api: 'v2',

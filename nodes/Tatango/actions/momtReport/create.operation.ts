@@ -5,10 +5,11 @@ import type { TatangoClient } from '../../transport';
 import {
 	MAX_WAIT_MINUTES,
 	MIN_CHECK_SECONDS,
-	type PollSchedule,
 	toDateTimeRange,
+	toFlag,
 	toOptionalHttpUrl,
 	toPollSchedule,
+	type PollSchedule,
 } from '../../validation';
 import { simplifyField } from '../common.descriptions';
 import { fetchReport, hasStopped, isComplete, reportOutput } from './report';
@@ -154,14 +155,18 @@ export async function execute(
 		callbackUrl: options.callbackUrl,
 		timeZone: this.getTimezone(),
 	});
-	const wait = this.getNodeParameter('waitUntilComplete', i, false) as boolean;
+	const wait = toFlag(
+		this.getNodeParameter('waitUntilComplete', i, false),
+		'Wait Until Complete',
+		false,
+	);
 	const schedule = wait
 		? toPollSchedule(
 				this.getNodeParameter('maxWaitMinutes', i, 10),
 				this.getNodeParameter('checkEverySeconds', i, 15),
 			)
 		: undefined;
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 
 	const { body: answer } = await tatango.request(
 		{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import { toPositiveId } from '../../validation';
+import { toFlag, toPositiveId } from '../../validation';
 import { simplifyField } from '../common.descriptions';
 import { fetchReport, reportOutput } from './report';
 
@@ -29,6 +29,6 @@ export async function execute(
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
 	const reportId = toPositiveId(this.getNodeParameter('reportId', i), 'Report ID');
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	return reportOutput(await fetchReport(tatango, reportId, i), simple);
 }

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
-import { toGsm7Text, toRcsCardBody, toTenDigitPhone, toV3WebhookUrl } from '../../validation';
+import {
+	toFlag,
+	toGsm7Text,
+	toRcsCardBody,
+	toTenDigitPhone,
+	toV3WebhookUrl,
+} from '../../validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../common.descriptions';
 import { readV3SendFields, sendV3Message } from '../v3Send';
 
@@ -91,7 +97,7 @@ export async function execute(
 		text: this.getNodeParameter('text', i, ''),
 		mediaUrl: this.getNodeParameter('mediaUrl', i, ''),
 		thumbnailUrl: this.getNodeParameter('thumbnailUrl', i, ''),
-		isVideo: this.getNodeParameter('isVideo', i, false) as boolean,
+		isVideo: toFlag(this.getNodeParameter('isVideo', i, false), 'Is Video', false),
 		smsFailover: this.getNodeParameter('smsFailover', i),
 	});
 	return await sendV3Message(tatango, i, {

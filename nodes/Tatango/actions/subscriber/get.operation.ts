@@ -55,7 +55,7 @@ export async function execute(
 		'List',
 	);
 	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
-	const simple = this.getNodeParameter('simple', i, true) as boolean;
+	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const outputNotFound = toFlag(options.outputNotFound, 'Output Not Found');
 	const { statusCode, body } = await tatango.request(

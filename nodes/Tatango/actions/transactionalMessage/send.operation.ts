@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
 import {
+	toFlag,
 	toMessageContent,
 	toOptionalMediaUrl,
 	toPositiveId,
@@ -117,7 +118,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const isMms = this.getNodeParameter('isMms', i, false) as boolean;
+	const isMms = toFlag(this.getNodeParameter('isMms', i, false), 'Send as MMS', false);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body = buildTransactionalMessage({
 		phoneNumber: this.getNodeParameter('phoneNumber', i),
