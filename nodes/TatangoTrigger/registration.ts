@@ -161,6 +161,11 @@ async function webhooksOf(
 	}
 }
 
+/** A webhook's path; the ID comes from Tatango's answer, so it is encoded to stay one segment. */
+function webhookPath(listId: string, webhookId: string): string {
+	return `/api/v2/lists/${encodeURIComponent(listId)}/webhooks/${encodeURIComponent(webhookId)}`;
+}
+
 /** One webhook, or null when Tatango no longer has it. */
 async function webhookById(
 	context: IHookFunctions,
@@ -171,7 +176,7 @@ async function webhookById(
 	const { statusCode, body } = await client.request({
 		api: 'v2',
 		method: 'GET',
-		path: `/api/v2/lists/${listId}/webhooks/${webhookId}`,
+		path: webhookPath(listId, webhookId),
 		kind: 'read',
 		answerStatuses: ACTIONABLE,
 		// An answer without the webhook would read as "deleted in Tatango" and register a second one.
@@ -192,7 +197,7 @@ async function update(
 	const { statusCode, body } = await client.request({
 		api: 'v2',
 		method: 'PUT',
-		path: `/api/v2/lists/${listId}/webhooks/${webhookId}`,
+		path: webhookPath(listId, webhookId),
 		body: { webhook: { ...fields, enabled: true } },
 		kind: 'idempotent',
 		answerStatuses: ACTIONABLE,
@@ -210,7 +215,7 @@ async function remove(
 	const { statusCode, body } = await client.request({
 		api: 'v2',
 		method: 'DELETE',
-		path: `/api/v2/lists/${listId}/webhooks/${webhookId}`,
+		path: webhookPath(listId, webhookId),
 		kind: 'idempotent',
 		answerStatuses: ACTIONABLE,
 	});

@@ -489,6 +489,27 @@ describe('a server that is not Tatango during registration (issue 10, cases 1 an
 		expect(server.seen).toHaveLength(2);
 	});
 
+	test('a webhook ID with slashes from the server stays one path segment (no other resource is read or deleted)', async () => {
+		const id = '../../subscribers/2065551111';
+		const server = await rawServer((request) =>
+			request.method === 'POST'
+				? json({ status: 'Webhook created', webhook: { id } })
+				: request.method === 'GET' && request.path.startsWith('/api/v2/lists/101/webhooks?')
+					? json({ webhooks: [], pages_count: 0 })
+					: json({ status: 'OK', webhook: { id } }),
+		);
+		const trigger = against(server.url);
+		expect(await publish(trigger)).toBe('created');
+		await trigger.hook('checkExists').catch(() => undefined);
+		await trigger.hook('delete').catch(() => undefined);
+
+		const byId = server.seen.filter((r) => r.method !== 'POST' && !r.path.includes('?'));
+		expect(byId.length).toBeGreaterThan(0);
+		for (const r of byId) {
+			expect(r.path).toBe('/api/v2/lists/101/webhooks/..%2F..%2Fsubscribers%2F2065551111');
+		}
+	});
+
 	test('its own webhook answered without "webhook": an error, not a second registration', async () => {
 		const server = await rawServer((request) =>
 			request.method === 'GET' && request.path.startsWith('/api/v2/lists/101/webhooks/')
