@@ -882,7 +882,7 @@ test("Send and Wait's retry text answered with HTML: n8n's log says it may have 
 		);
 		const line = logged.find((message) => message.includes('retry text'));
 		expect(line).toMatch(
-			/^Tatango Send and Wait for Reply: the retry text may have been sent, or not: The message may have been sent: /,
+			/^Tatango Send and Wait for Reply: the retry text failed: The message may have been sent: /,
 		);
 		for (const secret of [V3_KEY, /** @type {string} */ (retrySignature)])
 			expect(logged.join('\n')).not.toContain(secret);

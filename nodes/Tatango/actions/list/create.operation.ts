@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
+import { toFlag } from '../../validation';
 import { simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 import { buildCreateListBody, createListOptions, LIST_SIMPLIFY_DROPS } from './listFields';
-import { toFlag } from '../../validation';
 
 const properties: INodeProperties[] = [
 	{

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
+import { toFlag } from '../../validation';
 import { listLocator, simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 import { listIdOf, listNotFound } from '../listId';
 import { LIST_SIMPLIFY_DROPS } from './listFields';
-import { toFlag } from '../../validation';
 
 const properties: INodeProperties[] = [listLocator, simplifyField];
 

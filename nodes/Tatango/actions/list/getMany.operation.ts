@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../transport';
+import { toFlag } from '../../validation';
 import { requestRecords } from '../../transport/pagination';
 import { limitField, returnAllField, simplifyField } from '../common.descriptions';
 import { recordCountOf } from '../recordCount';
 import { simplifyRecord } from '../simplify';
 import { LIST_SIMPLIFY_DROPS } from './listFields';
-import { toFlag } from '../../validation';
 
 const properties: INodeProperties[] = [returnAllField, limitField, simplifyField];
 

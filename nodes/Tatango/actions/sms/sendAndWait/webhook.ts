@@ -72,13 +72,11 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 				request: { ...request },
 			});
 		} catch (error) {
-			// The person can still answer the first text; the execution keeps waiting. After an
-			// ambiguous failure the log must not claim the text was not sent: it may have gone out.
-			const { message } = error as Error;
-			const outcome = /may have been sent/.test(message)
-				? 'may have been sent, or not'
-				: 'was not sent';
-			this.logger.warn(`Tatango Send and Wait for Reply: the retry text ${outcome}: ${message}`);
+			// The person can still answer the first text; the execution keeps waiting. The transport's
+			// message says whether the text may have gone out, so the log adds no claim of its own.
+			this.logger.warn(
+				`Tatango Send and Wait for Reply: the retry text failed: ${(error as Error).message}`,
+			);
 		}
 		return answerOnly(this, 200);
 	}
