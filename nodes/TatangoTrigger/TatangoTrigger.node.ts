@@ -11,7 +11,8 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { searchLists } from '../Tatango/methods/listSearch';
+import { searchLists } from '../shared/listSearch';
+import { listIdOf } from '../shared/lists';
 import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
@@ -217,7 +218,7 @@ export class TatangoTrigger implements INodeType {
 			const events = this.getNodeParameter(fromList ? 'listEvents' : 'events', []) as string[];
 			if (!events.includes(event.event)) return ignored('event type not selected');
 			// A webhook left on a list the trigger no longer watches.
-			if (fromList && event.listId !== null && event.listId !== listIdOf(this)) {
+			if (fromList && event.listId !== null && event.listId !== watchedListId(this)) {
 				return ignored('another list');
 			}
 			if (event.event === 'delivery_status') {
@@ -321,8 +322,13 @@ function sourceOf(context: IHookFunctions | IWebhookFunctions): 'list' | 'sends'
 	return context.getNodeParameter('source', 'sends') === 'list' ? 'list' : 'sends';
 }
 
-function listIdOf(context: IWebhookFunctions): string {
-	return String(context.getNodeParameter('listId', '', { extractValue: true }) ?? '').trim();
+/** The list this trigger watches, as events spell it; none when the node's List is not an ID. */
+function watchedListId(context: IWebhookFunctions): string | undefined {
+	try {
+		return String(listIdOf(context));
+	} catch {
+		return undefined;
+	}
 }
 
 /** The duplicate window in ms; 0 (or anything not a positive number) turns the check off. */

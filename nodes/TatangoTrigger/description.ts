@@ -1,7 +1,7 @@
 // The Tatango Trigger's parameters.
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listLocator } from '../Tatango/actions/common.descriptions';
+import { listLocator } from '../shared/fields';
 import { DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { MIN_TOKEN_LENGTH, TOKEN_HEADER, TOKEN_QUERY_PARAMETER } from './authenticity';
 import { KNOWN_EVENTS, type KnownEvent } from './events';

@@ -11,9 +11,11 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { createTatangoClient, type TatangoClient } from '../Tatango/transport';
-import { serviceMessage } from '../Tatango/transport/errors';
-import { checkPageMoved, hasNextPage } from '../Tatango/transport/pagination';
+import { listIdOf, listNotFound } from '../shared/lists';
+import { InvalidInputError } from '../shared/validation';
+import { createTatangoClient, type TatangoClient } from '../shared/transport';
+import { serviceMessage } from '../shared/transport/errors';
+import { checkPageMoved, hasNextPage } from '../shared/transport/pagination';
 import {
 	callbackUrlFor,
 	derivedToken,
@@ -68,17 +70,20 @@ function webhookUrlOf(context: IHookFunctions): string {
 	return url as string;
 }
 
-function listIdOf(context: IHookFunctions): string {
-	const value = String(context.getNodeParameter('listId', '', { extractValue: true }) ?? '').trim();
-	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			value === ''
+/** The watched list's ID, as Tatango's paths and the static data spell it. */
+function watchedListId(context: IHookFunctions): string {
+	try {
+		return String(listIdOf(context));
+	} catch (error) {
+		const message =
+			error instanceof InvalidInputError && error.rule === 'is required'
 				? 'List: choose the list whose events start this workflow'
-				: `List: "${value}" is not a list ID (a whole number)`,
-		);
+				: (error as Error).message;
+		throw new NodeOperationError(context.getNode(), message, {
+			description:
+				'Choose the list whose events start this workflow. Nothing was registered in Tatango.',
+		});
 	}
-	return value;
 }
 
 async function wanted(context: IHookFunctions, webhookUrl: string): Promise<WebhookFields> {
@@ -100,7 +105,7 @@ function refusal(
 	let message: string;
 	let description: string;
 	if (statusCode === 404) {
-		message = `List ${listId} was not found in Tatango (404)`;
+		message = `${listNotFound(listId)} (404)`;
 		description = `Tatango said: ${said ?? 'not found'}. Choose the list from the List picker, or check that the Tatango API credential belongs to the account that owns it.`;
 	} else if (statusCode === 403) {
 		message = `The API key of the Tatango API credential may not manage this list's webhooks (403)`;
@@ -230,7 +235,7 @@ async function remove(
  */
 export async function listWebhookExists(context: IHookFunctions): Promise<boolean> {
 	const webhookUrl = webhookUrlOf(context);
-	const listId = listIdOf(context);
+	const listId = watchedListId(context);
 	const desired = await wanted(context, webhookUrl);
 	const store = registrations(context);
 	const client = createTatangoClient(context);
@@ -265,7 +270,7 @@ export async function listWebhookExists(context: IHookFunctions): Promise<boolea
 /** Creates the list webhook for this trigger's URL. */
 export async function createListWebhook(context: IHookFunctions): Promise<boolean> {
 	const webhookUrl = webhookUrlOf(context);
-	const listId = listIdOf(context);
+	const listId = watchedListId(context);
 	const desired = await wanted(context, webhookUrl);
 	const store = registrations(context);
 	const client = createTatangoClient(context);
@@ -311,7 +316,7 @@ export async function deleteListWebhook(context: IHookFunctions): Promise<boolea
 	let listId = known?.listId;
 	if (listId === undefined) {
 		try {
-			listId = listIdOf(context);
+			listId = watchedListId(context);
 		} catch {
 			return true; // no list was ever chosen: nothing can have been registered
 		}

@@ -6,7 +6,7 @@
 // sent" is counted, not assumed.
 const { http, rawServer } = require('../helpers/rawHttpServer');
 const { runNode } = require('../helpers/runNode');
-const { REDACTED } = require('../../nodes/Tatango/transport/redaction');
+const { REDACTED } = require('../../nodes/shared/transport/redaction');
 
 const V2_EMAIL = 'owner@shop.example';
 const V2_KEY = 'v2-secret-key-1234567890';

@@ -11,7 +11,7 @@ const {
 	toMessageContent,
 	toOptionalText,
 	InvalidInputError,
-} = require('../../nodes/Tatango/validation');
+} = require('../../nodes/shared/validation');
 
 /** @param {() => unknown} fn */
 function nodeAccepts(fn) {

@@ -318,7 +318,7 @@ describe('errors the user can act on', () => {
 	test('an unknown list: 404, named', async () => {
 		const trigger = listTrigger({ listId: { __rl: true, mode: 'id', value: '999' } });
 		await expect(publish(trigger)).rejects.toMatchObject({
-			message: 'List 999 was not found in Tatango (404)',
+			message: 'List 999 was not found in this Tatango account (404)',
 			description: expect.stringContaining('List not found'),
 		});
 	});

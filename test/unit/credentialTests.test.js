@@ -6,7 +6,7 @@ const { Workflow } = require('n8n-workflow');
 
 const { TatangoApi } = require('../../credentials/TatangoApi.credentials');
 const { TatangoV3Api } = require('../../credentials/TatangoV3Api.credentials');
-const { baseUrlOf } = require('../../nodes/Tatango/transport/apis');
+const { baseUrlOf } = require('../../nodes/shared/transport/apis');
 
 const node = {
 	id: 'n',

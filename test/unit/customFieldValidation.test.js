@@ -1,10 +1,12 @@
 // @ts-check
 const {
 	InvalidInputError,
-	toCustomFieldDefinition,
 	toPhoneNumberList,
 	toTagList,
-} = require('../../nodes/Tatango/validation');
+} = require('../../nodes/shared/validation');
+const {
+	toCustomFieldDefinition,
+} = require('../../nodes/Tatango/actions/customField/customField.rules');
 
 /** Runs `fn` and returns the InvalidInputError's message (fails the test if none is thrown). */
 function refusal(/** @type {() => unknown} */ fn) {

@@ -19,8 +19,8 @@ const {
 	toTenDigitPhone,
 	toWebhookUrl,
 	toZipCode,
-} = require('../../nodes/Tatango/validation');
-const { toKeywordList, toListName } = require('../../nodes/Tatango/validation');
+} = require('../../nodes/shared/validation');
+const { toKeywordList, toListName } = require('../../nodes/shared/validation');
 
 /** Runs `fn` and returns the InvalidInputError it throws (fails the test if it does not). */
 function rejection(/** @type {() => unknown} */ fn) {

@@ -16,7 +16,7 @@ const {
 } = require('../../nodes/Tatango/actions/broadcastMessage/deliveryTiming');
 const { buildMomtReportBody } = require('../../nodes/Tatango/actions/momtReport/create.operation');
 const { isComplete, hasStopped } = require('../../nodes/Tatango/actions/momtReport/report');
-const { InvalidInputError } = require('../../nodes/Tatango/validation');
+const { InvalidInputError } = require('../../nodes/shared/validation');
 
 describe('list create and update bodies', () => {
 	test('create: every documented setting under `list`, keywords upper-cased once', () => {

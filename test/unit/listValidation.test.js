@@ -9,9 +9,9 @@ const {
 	toZonedDateTime,
 	toUtcDay,
 	toUtcDayRange,
-	toPollSchedule,
 	toOptionalHttpUrl,
-} = require('../../nodes/Tatango/validation');
+} = require('../../nodes/shared/validation');
+const { toPollSchedule } = require('../../nodes/Tatango/actions/momtReport/waiting.rules');
 
 /** Runs `fn` and returns the InvalidInputError it throws (fails the test if it does not). */
 function rejection(/** @type {() => unknown} */ fn) {

@@ -4,8 +4,8 @@ const {
 	perPageFor,
 	requestRecords,
 	MAX_PER_PAGE,
-} = require('../../nodes/Tatango/transport/pagination');
-const { toLimit, InvalidInputError } = require('../../nodes/Tatango/validation');
+} = require('../../nodes/shared/transport/pagination');
+const { toLimit, InvalidInputError } = require('../../nodes/shared/validation');
 
 describe('per_page asked for', () => {
 	test.each([

@@ -2,7 +2,10 @@
 // The decisions of Send and Wait for Reply, without n8n: reply words, the time limit, the resume
 // URL check, and what each POST to the resume URL does.
 const { WAIT_INDEFINITELY } = require('n8n-workflow');
-const { InvalidInputError, toResumeWebhookUrl } = require('../../nodes/Tatango/validation');
+const { InvalidInputError } = require('../../nodes/shared/validation');
+const {
+	toResumeWebhookUrl,
+} = require('../../nodes/Tatango/actions/sms/sendAndWait/resumeUrl.rules');
 const {
 	toReplyWords,
 	checkWordsDistinct,

@@ -3,8 +3,8 @@ const {
 	decideRetry,
 	parseRetryAfter,
 	backoffMs,
-} = require('../../nodes/Tatango/transport/retryPolicy');
-const { Pacer } = require('../../nodes/Tatango/transport/pacer');
+} = require('../../nodes/shared/transport/retryPolicy');
+const { Pacer } = require('../../nodes/shared/transport/pacer');
 
 const limits = { maxRateLimitWaitMs: 60_000, maxFailureRetries: 3 };
 const first = { attempts: 1, rateLimitWaitedMs: 0 };

@@ -7,14 +7,18 @@ const {
 	toGsm7Text,
 	toV3WebhookUrl,
 	toHttpsFileUrl,
+} = require('../../nodes/shared/validation');
+const {
 	toRcsCardBody,
 	toCarouselCardsFromJson,
 	toCarouselPayload,
+} = require('../../nodes/Tatango/actions/rcs/rcsCard.rules');
+const {
 	toTemplateName,
 	toTemplateLanguage,
 	toTemplateCategory,
 	toTemplateStructure,
-} = require('../../nodes/Tatango/validation');
+} = require('../../nodes/Tatango/actions/whatsApp/whatsApp.rules');
 const { buildV3SmsRequest } = require('../../nodes/Tatango/actions/sms/buildV3SmsRequest');
 
 /** Runs `fn` and returns the InvalidInputError it throws (fails the test if it does not). */

@@ -14,8 +14,8 @@ const {
 	toTags,
 	toCustomFieldKey,
 	toPositiveId,
-	validateOptInSettings,
-} = require('../../nodes/Tatango/validation');
+} = require('../../nodes/shared/validation');
+const { validateOptInSettings } = require('../../nodes/Tatango/actions/list/optInSettings.rules');
 
 /** Runs `fn` and returns the InvalidInputError it throws (fails the test if it does not). */
 function rejection(fn) {
@@ -228,7 +228,7 @@ describe('subscriber profile', () => {
 });
 
 describe('opt-in settings', () => {
-	/** @returns {import('../../nodes/Tatango/validation').OptInRequest} */
+	/** @returns {import('../../nodes/Tatango/actions/list/optInSettings.rules').OptInRequest} */
 	const request = (overrides = {}) => ({
 		collected_data: 'yes',
 		request_message: 'Reply YES to join',

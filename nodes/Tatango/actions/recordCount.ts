@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { RecordCount } from '../transport/pagination';
-import { toFlag, toLimit } from '../validation';
+import type { RecordCount } from '../../shared/transport/pagination';
+import { toFlag, toLimit } from '../../shared/validation';
 
 /** Return All / Limit of item `i`, validated (see `returnAllField` and `limitField`). */
 export function recordCountOf(context: IExecuteFunctions, i: number): RecordCount {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { createTatangoClient, type TatangoClient } from '../transport';
-import { InvalidInputError } from '../validation';
+import { createTatangoClient, type TatangoClient } from '../../shared/transport';
+import { InvalidInputError } from '../../shared/validation';
 import * as broadcastMessage from './broadcastMessage/broadcastMessage.resource';
 import * as customField from './customField/customField.resource';
 import * as keyword from './keyword/keyword.resource';

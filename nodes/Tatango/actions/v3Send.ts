@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../transport';
-import { toFlag } from '../validation';
+import type { TatangoClient } from '../../shared/transport';
+import { toFlag } from '../../shared/validation';
 
 /** The channel a v3 send goes out on, spelled as Tatango's `reply_received` events spell it. */
 export type V3Channel = 'SMS' | 'MMS' | 'RCS' | 'WHATSAPP';

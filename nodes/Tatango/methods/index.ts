@@ -1,1 +1,1 @@
-export * as listSearch from './listSearch';
+export * as listSearch from '../../shared/listSearch';

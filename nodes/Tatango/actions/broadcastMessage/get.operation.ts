@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toFlag, toPositiveId } from '../../validation';
-import { listLocator, simplifyField } from '../common.descriptions';
-import { listIdOf } from '../listId';
+import type { TatangoClient } from '../../../shared/transport';
+import { toFlag, toPositiveId } from '../../../shared/validation';
+import { listLocator } from '../../../shared/fields';
+import { simplifyField } from '../common.descriptions';
+import { listIdOf } from '../../../shared/lists';
 import { simplifyRecord } from '../simplify';
 import { MESSAGE_SIMPLIFY_DROPS, withDeliveryTiming } from './deliveryTiming';
 

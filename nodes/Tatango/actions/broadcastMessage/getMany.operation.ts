@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { requestRecords } from '../../transport/pagination';
-import { toFlag, toUtcDayRange } from '../../validation';
-import { limitField, listLocator, returnAllField, simplifyField } from '../common.descriptions';
-import { listIdOf, listNotFound } from '../listId';
+import type { TatangoClient } from '../../../shared/transport';
+import { requestRecords } from '../../../shared/transport/pagination';
+import { toFlag, toUtcDayRange } from '../../../shared/validation';
+import { listLocator } from '../../../shared/fields';
+import { limitField, returnAllField, simplifyField } from '../common.descriptions';
+import { listIdOf, listNotFound } from '../../../shared/lists';
 import { recordCountOf } from '../recordCount';
 import { simplifyRecord } from '../simplify';
 import { MESSAGE_SIMPLIFY_DROPS, withDeliveryTiming } from './deliveryTiming';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toFlag, toGsm7Text } from '../../validation';
-import { listLocator } from '../common.descriptions';
-import { listIdOf, listNotFound } from '../listId';
+import type { TatangoClient } from '../../../shared/transport';
+import { toFlag, toGsm7Text } from '../../../shared/validation';
+import { listLocator } from '../../../shared/fields';
+import { listIdOf, listNotFound } from '../../../shared/lists';
 import { DELIVERY_TIMING_NOTE, deliveryTiming } from './deliveryTiming';
 
 const properties: INodeProperties[] = [

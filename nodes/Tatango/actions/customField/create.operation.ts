@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toCustomFieldDefinition, toFlag, toPositiveId } from '../../validation';
-import { listLocator } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf, listNotFound } from '../../../shared/lists';
+import { toFlag } from '../../../shared/validation';
+import { toCustomFieldDefinition } from './customField.rules';
+import { listLocator } from '../../../shared/fields';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -88,10 +90,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const customField = toCustomFieldDefinition({
 		label: this.getNodeParameter('label', i),
@@ -115,7 +114,7 @@ export async function execute(
 				what: 'The custom field may have been created',
 				hint: 'Tatango may have created it before the failure, so the node did not retry it. Look for it with Custom Field → Get Many before creating it again (a second create is refused as "already been taken").',
 			},
-			notFound: `List ${listId} was not found in this Tatango account`,
+			notFound: listNotFound(listId),
 		},
 		i,
 	);

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toCustomFieldKey, toPositiveId } from '../../validation';
-import { customFieldLocator, listLocator } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf } from '../../../shared/lists';
+import { toCustomFieldKey } from '../../../shared/validation';
+import { listLocator } from '../../../shared/fields';
+import { customFieldLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [listLocator, customFieldLocator];
 
@@ -17,10 +19,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const key = toCustomFieldKey(
 		this.getNodeParameter('customFieldKey', i, '', { extractValue: true }),
 		'Custom Field',

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { requestRecords } from '../../transport/pagination';
-import { toPositiveId } from '../../validation';
-import { limitField, listLocator, returnAllField } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf, listNotFound } from '../../../shared/lists';
+import { requestRecords } from '../../../shared/transport/pagination';
+import { listLocator } from '../../../shared/fields';
+import { limitField, returnAllField } from '../common.descriptions';
 import { recordCountOf } from '../recordCount';
 
 const properties: INodeProperties[] = [listLocator, returnAllField, limitField];
@@ -19,10 +20,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject[]> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const fields = await requestRecords<IDataObject>(
 		tatango,
 		{
@@ -30,7 +28,7 @@ export async function execute(
 			method: 'GET',
 			path: `/api/v2/lists/${listId}/custom_fields`,
 			kind: 'read',
-			notFound: `List ${listId} was not found in this Tatango account`,
+			notFound: listNotFound(listId),
 		},
 		'custom_fields',
 		recordCountOf(this, i),

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { InvalidInputError, textOf, toKeyword } from '../../validation';
+import type { TatangoClient } from '../../../shared/transport';
+import { InvalidInputError, textOf, toKeyword } from '../../../shared/validation';
 import { shortcodeLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toFlag } from '../../validation';
+import type { TatangoClient } from '../../../shared/transport';
+import { toFlag } from '../../../shared/validation';
 import { simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 import { buildCreateListBody, createListOptions, LIST_SIMPLIFY_DROPS } from './listFields';

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { listLocator } from '../common.descriptions';
-import { listIdOf } from '../listId';
+import type { TatangoClient } from '../../../shared/transport';
+import { listLocator } from '../../../shared/fields';
+import { listIdOf, listNotFound } from '../../../shared/lists';
 
 const properties: INodeProperties[] = [
 	{
@@ -31,7 +31,7 @@ export async function execute(
 			// Deleting again changes nothing more. A retry after a lost answer can meet the 404 of the
 			// list the first attempt deleted, so the message allows for that.
 			kind: 'idempotent',
-			notFound: `List ${listId} was not found in this Tatango account: it does not exist, or it was already deleted`,
+			notFound: `${listNotFound(listId)}: it does not exist, or it was already deleted`,
 		},
 		i,
 	);

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toTagList } from '../../validation';
-import { listLocator } from '../common.descriptions';
-import { listIdOf, listNotFound } from '../listId';
+import type { TatangoClient } from '../../../shared/transport';
+import { toTagList } from '../../../shared/validation';
+import { listLocator } from '../../../shared/fields';
+import { listIdOf, listNotFound } from '../../../shared/lists';
 
 const properties: INodeProperties[] = [
 	listLocator,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toFlag } from '../../validation';
-import { requestRecords } from '../../transport/pagination';
+import type { TatangoClient } from '../../../shared/transport';
+import { toFlag } from '../../../shared/validation';
+import { requestRecords } from '../../../shared/transport/pagination';
 import { limitField, returnAllField, simplifyField } from '../common.descriptions';
 import { recordCountOf } from '../recordCount';
 import { simplifyRecord } from '../simplify';

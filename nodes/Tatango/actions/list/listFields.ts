@@ -7,7 +7,7 @@ import {
 	toFlag,
 	toKeywordList,
 	toListName,
-} from '../../validation';
+} from '../../../shared/validation';
 
 /**
  * The list settings Tatango's create and update endpoints take (public docs §1.2), shared by

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toFlag } from '../../validation';
-import { listLocator, simplifyField } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { toFlag } from '../../../shared/validation';
+import { listLocator } from '../../../shared/fields';
+import { simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
-import { listIdOf, listNotFound } from '../listId';
+import { listIdOf, listNotFound } from '../../../shared/lists';
 import { buildUpdateListBody, LIST_SIMPLIFY_DROPS, updateListOptions } from './listFields';
 
 const properties: INodeProperties[] = [

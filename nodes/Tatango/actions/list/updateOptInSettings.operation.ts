@@ -1,19 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf, listNotFound } from '../../../shared/lists';
+import { numberOf, textOf, toFlag } from '../../../shared/validation';
 import {
 	type CollectedData,
 	type OptInRequest,
 	type OptInSettings,
 	type SuccessAction,
-	numberOf,
-	textOf,
-	toFlag,
-	toPositiveId,
 	validateOptInSettings,
-} from '../../validation';
-import { listLocator } from '../common.descriptions';
+} from './optInSettings.rules';
+import { listLocator } from '../../../shared/fields';
 
 /**
  * The fields of one double opt-in request, listed below in the order a person writes a request
@@ -276,10 +274,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const optInType = this.getNodeParameter('optInType', i) as 'single' | 'double';
 	const single = optInType === 'single';
 	const settings = buildOptInSettings({
@@ -305,7 +300,7 @@ export async function execute(
 			path: `/api/v2/lists/${listId}/opt_in_settings`,
 			body: settings as unknown as IDataObject,
 			kind: 'idempotent',
-			notFound: `List ${listId} was not found in this Tatango account`,
+			notFound: listNotFound(listId),
 		},
 		i,
 	);

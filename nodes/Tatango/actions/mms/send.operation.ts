@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
 import {
 	toGsm7Text,
 	toHttpsFileUrl,
@@ -9,8 +9,8 @@ import {
 	toRequiredText,
 	toTenDigitPhone,
 	toV3WebhookUrl,
-} from '../../validation';
-import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../common.descriptions';
+} from '../../../shared/validation';
+import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { readV3SendFields, sendV3Message } from '../v3Send';
 
 const properties: INodeProperties[] = [

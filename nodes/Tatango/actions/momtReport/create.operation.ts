@@ -1,16 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep, updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
+import { toDateTimeRange, toFlag, toOptionalHttpUrl } from '../../../shared/validation';
 import {
 	MAX_WAIT_MINUTES,
 	MIN_CHECK_SECONDS,
-	toDateTimeRange,
-	toFlag,
-	toOptionalHttpUrl,
 	toPollSchedule,
 	type PollSchedule,
-} from '../../validation';
+} from './waiting.rules';
 import { simplifyField } from '../common.descriptions';
 import { fetchReport, hasStopped, isComplete, reportOutput } from './report';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
 import { simplifyRecord } from '../simplify';
 
 /**

@@ -1,15 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import {
-	toFlag,
-	toGsm7Text,
-	toRcsCardBody,
-	toTenDigitPhone,
-	toV3WebhookUrl,
-} from '../../validation';
-import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { toFlag, toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../../shared/validation';
+import { toRcsCardBody } from './rcsCard.rules';
+import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { readV3SendFields, sendV3Message } from '../v3Send';
 
 const properties: INodeProperties[] = [

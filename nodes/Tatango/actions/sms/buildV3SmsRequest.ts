@@ -1,4 +1,4 @@
-import { toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../validation';
+import { toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../../shared/validation';
 
 export interface V3SmsInput {
 	phoneNumber: unknown;

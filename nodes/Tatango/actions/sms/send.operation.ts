@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
 import {
 	phoneNumberField,
 	replaceNonGsmField,
 	v3SmsContentField,
 	v3WebhookUrlField,
-} from '../common.descriptions';
+} from '../../../shared/fields';
 import { readV3SendFields, sendV3Message } from '../v3Send';
 import { buildV3SmsRequest } from './buildV3SmsRequest';
 

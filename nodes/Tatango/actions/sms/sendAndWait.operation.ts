@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toResumeWebhookUrl } from '../../validation';
+import type { TatangoClient } from '../../../shared/transport';
+import {} from '../../../shared/validation';
+import { toResumeWebhookUrl } from './sendAndWait/resumeUrl.rules';
 import { sendV3Message } from '../v3Send';
 import { buildV3SmsRequest } from './buildV3SmsRequest';
 import { sendAndWaitProperties } from './sendAndWait/description';

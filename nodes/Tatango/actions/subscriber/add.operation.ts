@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Ambiguity, TatangoClient } from '../../transport';
-import { toFlag, toPositiveId, toTenDigitPhone } from '../../validation';
-import { listLocator, phoneNumberField } from '../common.descriptions';
+import type { Ambiguity, TatangoClient } from '../../../shared/transport';
+import { toFlag, toTenDigitPhone } from '../../../shared/validation';
+import { listLocator, phoneNumberField } from '../../../shared/fields';
+import { listIdOf, listNotFound } from '../../../shared/lists';
 import { buildProfile, profileFieldOptions } from './profile';
 
 const properties: INodeProperties[] = [
@@ -103,10 +104,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const subscriber = buildSubscriber({
 		phoneNumber: this.getNodeParameter('phoneNumber', i),
 		bypassOptInProcess: toFlag(
@@ -129,7 +127,7 @@ export async function execute(
 			// subscribed". So a failed add is retried like any idempotent call; but the add texts the
 			// number, so a failure that leaves the outcome unknown says the text may have gone out.
 			kind: 'idempotent',
-			notFound: `List ${listId} was not found in this Tatango account`,
+			notFound: listNotFound(listId),
 			ambiguity: addAmbiguity(subscriber),
 		},
 		i,

@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf, listNotFound } from '../../../shared/lists';
 import {
 	BULK_TAGGING_MAX_NUMBERS,
 	BULK_TAGGING_MAX_TAGS,
 	toFlag,
 	toPhoneNumberList,
-	toPositiveId,
 	toTagList,
-} from '../../validation';
-import { listLocator } from '../common.descriptions';
+} from '../../../shared/validation';
+import { listLocator } from '../../../shared/fields';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -56,10 +56,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const bulkTagging = {
 		phone_numbers: toPhoneNumberList(
 			this.getNodeParameter('phoneNumbers', i),
@@ -77,7 +74,7 @@ export async function execute(
 			body: { bulk_tagging: bulkTagging },
 			// Tagging the same numbers with the same tags again changes nothing.
 			kind: 'idempotent',
-			notFound: `List ${listId} was not found in this Tatango account`,
+			notFound: listNotFound(listId),
 		},
 		i,
 	);

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { apiErrorFromResponse } from '../../transport/errors';
-import { toFlag, toPositiveId, toTenDigitPhone } from '../../validation';
-import { listLocator, phoneNumberField, simplifyField } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf, listNotFound } from '../../../shared/lists';
+import { apiErrorFromResponse } from '../../../shared/transport/errors';
+import { toFlag, toTenDigitPhone } from '../../../shared/validation';
+import { listLocator, phoneNumberField } from '../../../shared/fields';
+import { simplifyField } from '../common.descriptions';
 import { simplifyRecord } from '../simplify';
 
 const properties: INodeProperties[] = [
@@ -50,10 +52,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
 	const simple = toFlag(this.getNodeParameter('simple', i, true), 'Simplify', true);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
@@ -78,7 +77,7 @@ export async function execute(
 					api: 'v2',
 					statusCode,
 					body,
-					notFound: `List ${listId} was not found in this Tatango account`,
+					notFound: listNotFound(listId),
 					attempts: 1,
 					stoppedBecause: 'final',
 					waitedMs: 0,

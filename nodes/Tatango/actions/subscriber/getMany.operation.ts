@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { requestRecords } from '../../transport/pagination';
-import { toPositiveId } from '../../validation';
-import { limitField, listLocator, returnAllField } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf, listNotFound } from '../../../shared/lists';
+import { requestRecords } from '../../../shared/transport/pagination';
+import { listLocator } from '../../../shared/fields';
+import { limitField, returnAllField } from '../common.descriptions';
 import { recordCountOf } from '../recordCount';
 
 const properties: INodeProperties[] = [
@@ -42,10 +43,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject[]> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const status = this.getNodeParameter('status', i, 'subscribed') as string;
 	const phones = await requestRecords<string>(
 		tatango,
@@ -54,7 +52,7 @@ export async function execute(
 			method: 'GET',
 			path: `/api/v2/lists/${listId}/subscribers${status === 'unsubscribed' ? '/unsubscribed' : ''}`,
 			kind: 'read',
-			notFound: `List ${listId} was not found in this Tatango account`,
+			notFound: listNotFound(listId),
 		},
 		'phone_numbers',
 		recordCountOf(this, i),

@@ -8,7 +8,7 @@ import {
 	toOptionalText,
 	toTags,
 	toZipCode,
-} from '../../validation';
+} from '../../../shared/validation';
 
 /**
  * The profile fields a subscriber's Add and Update share (a collection's options, alphabetical).

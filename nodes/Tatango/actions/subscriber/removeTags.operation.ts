@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toPositiveId, toTagList, toTenDigitPhone } from '../../validation';
-import { listLocator, phoneNumberField } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf } from '../../../shared/lists';
+import { toTagList, toTenDigitPhone } from '../../../shared/validation';
+import { listLocator, phoneNumberField } from '../../../shared/fields';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -29,10 +30,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
 	const tags = toTagList(
 		this.getNodeParameter('tags', i),

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
-import { toPositiveId, toTenDigitPhone } from '../../validation';
-import { listLocator, phoneNumberField } from '../common.descriptions';
+import type { TatangoClient } from '../../../shared/transport';
+import { listIdOf } from '../../../shared/lists';
+import { toTenDigitPhone } from '../../../shared/validation';
+import { listLocator, phoneNumberField } from '../../../shared/fields';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -21,10 +22,7 @@ export async function execute(
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const listId = toPositiveId(
-		this.getNodeParameter('listId', i, '', { extractValue: true }),
-		'List',
-	);
+	const listId = listIdOf(this, i);
 	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
 	const { body } = await tatango.request(
 		{

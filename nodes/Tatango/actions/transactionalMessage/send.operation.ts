@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
 import {
 	toFlag,
 	toMessageContent,
@@ -9,8 +9,8 @@ import {
 	toPositiveId,
 	toRequiredText,
 	toTenDigitPhone,
-} from '../../validation';
-import { phoneNumberField } from '../common.descriptions';
+} from '../../../shared/validation';
+import { phoneNumberField } from '../../../shared/fields';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../transport';
+import type { TatangoClient } from '../../../shared/transport';
+import { toV3WebhookUrl } from '../../../shared/validation';
 import {
 	toTemplateCategory,
 	toTemplateLanguage,
 	toTemplateName,
 	toTemplateStructure,
-	toV3WebhookUrl,
-} from '../../validation';
-import { v3WebhookUrlField } from '../common.descriptions';
+} from './whatsApp.rules';
+import { v3WebhookUrlField } from '../../../shared/fields';
 
 const properties: INodeProperties[] = [
 	{

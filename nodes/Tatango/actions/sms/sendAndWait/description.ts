@@ -1,6 +1,6 @@
 import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
-import { phoneNumberField, replaceNonGsmField } from '../../common.descriptions';
+import { phoneNumberField, replaceNonGsmField } from '../../../../shared/fields';
 
 /**
  * The resume webhook n8n's own send-and-wait nodes declare (n8n-nodes-base

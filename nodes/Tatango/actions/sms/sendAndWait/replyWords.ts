@@ -1,4 +1,4 @@
-import { InvalidInputError, textOf } from '../../../validation';
+import { InvalidInputError, textOf } from '../../../../shared/validation';
 
 /** What an approval reply means, or null when it matches neither word list. */
 export type ApprovalAnswer = 'approved' | 'declined' | null;

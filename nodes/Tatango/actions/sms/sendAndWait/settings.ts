@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { toFlag, toGsm7Text } from '../../../validation';
+import { toFlag, toGsm7Text } from '../../../../shared/validation';
 import type { WaitingSend } from './eventDecision';
 import { checkWordsDistinct, toReplyWords } from './replyWords';
 import type { WaitLimit } from './waitLimit';

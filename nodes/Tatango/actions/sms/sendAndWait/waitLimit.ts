@@ -1,6 +1,6 @@
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { InvalidInputError } from '../../../validation';
+import { InvalidInputError } from '../../../../shared/validation';
 
 /** The "Limit Wait Time" option, as n8n's own send-and-wait nodes offer it. */
 export interface WaitLimit {

@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { createTatangoClient } from '../../../transport';
+import { createTatangoClient } from '../../../../shared/transport';
 import { sendV3Message } from '../../v3Send';
 import { buildV3SmsRequest } from '../buildV3SmsRequest';
 import { decideEvent, RETRY_OF, type WaitingSend } from './eventDecision';

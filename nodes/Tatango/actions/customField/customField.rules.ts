@@ -1,6 +1,4 @@
-import { InvalidInputError } from './InvalidInputError';
-import { toCustomFieldKey } from './subscriberProfile';
-import { numberOf, textOf } from './text';
+import { InvalidInputError, toCustomFieldKey, numberOf, textOf } from '../../../shared/validation';
 
 export type CustomFieldContentType = 'text' | 'datetime' | 'number';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { createTatangoClient } from '../transport';
-import { requestRecords } from '../transport/pagination';
+import { createTatangoClient } from './transport';
+import { requestRecords } from './transport/pagination';
+import { listNotFound } from './lists';
 
 const PAGE_SIZE = 100;
 
@@ -83,7 +84,7 @@ export async function searchCustomFields(
 			method: 'GET',
 			path: `/api/v2/lists/${listId}/custom_fields`,
 			kind: 'read',
-			notFound: `List ${listId} was not found in this Tatango account`,
+			notFound: listNotFound(listId),
 		},
 		'custom_fields',
 		{ returnAll: true, limit: 0 },

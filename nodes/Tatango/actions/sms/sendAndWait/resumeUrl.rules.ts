@@ -1,4 +1,4 @@
-import { InvalidInputError } from './InvalidInputError';
+import { InvalidInputError } from '../../../../shared/validation';
 
 const MAX_WEBHOOK_URL_LENGTH = 255;
 

@@ -1,8 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidInputError } from './InvalidInputError';
-import { parseJson } from './json';
-import { textOf } from './text';
+import { InvalidInputError, parseJson, textOf } from '../../../shared/validation';
 
 /** Template categories Tatango documents for an upload (public docs §3.8). */
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'AUTHENTICATION', 'UTILITY'] as const;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TatangoCall, TatangoClient } from './index';
+import type { TatangoCall, TatangoClient } from './';
 
 /** Tatango v2 serves at most 1,000 records per page (`per_page`). */
 export const MAX_PER_PAGE = 1000;

@@ -1,4 +1,4 @@
-import { InvalidInputError } from './InvalidInputError';
+import { InvalidInputError } from '../../../shared/validation';
 
 export type CollectedData = 'zip_code' | 'email_address' | 'first_name' | 'yes';
 export type SuccessAction = 'nextrequest' | 'optinsubscriber';

@@ -1,5 +1,4 @@
-import { InvalidInputError } from './InvalidInputError';
-import { numberOf } from './text';
+import { InvalidInputError, numberOf } from '../../../shared/validation';
 
 /** The longest a node run may wait for Tatango to finish something (a MOMT report). */
 export const MAX_WAIT_MINUTES = 60;

@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidInputError } from './InvalidInputError';
-import { parseJson } from './json';
-import { toOptionalText } from './text';
-import { toOptionalMediaUrl } from './url';
+import {
+	InvalidInputError,
+	parseJson,
+	toOptionalText,
+	toOptionalMediaUrl,
+} from '../../../shared/validation';
 
 /** A card as the node's fields give it (a rich card, or one card of a carousel). */
 export interface RcsCardInput {
