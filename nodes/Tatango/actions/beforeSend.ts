@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../shared/transport';
+import { quietHoursCheck } from './quietHours';
 
 /** Who a text is about to reach, and on which channel: what the checks before a send look at. */
 export interface OutgoingText {
@@ -23,7 +24,7 @@ export type SendCheck = (
 ) => Promise<IDataObject | undefined>;
 
 /** The checks, in order; the first that skips or refuses decides. */
-const SEND_CHECKS: SendCheck[] = [];
+const SEND_CHECKS: SendCheck[] = [quietHoursCheck];
 
 /**
  * The one place every operation that texts a person asks before sending: the v3 sends (v3Send.ts),

@@ -10,12 +10,14 @@ import {
 import type { TatangoClient } from '../../../shared/transport';
 import { toGsm7Text } from '../../../shared/validation';
 import { SMS_SEND, sendOnV3, type V3Send } from '../v3Send';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
 	v3SmsContentField,
 	v3WebhookUrlField,
 	replaceNonGsmField('the content'),
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['sms'], operation: ['send'] } };

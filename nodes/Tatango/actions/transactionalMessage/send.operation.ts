@@ -12,6 +12,7 @@ import {
 	toTenDigitPhone,
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -78,6 +79,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['transactionalMessage'], operation: ['send'] } };
