@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkSendWindow, type QuietHoursScope } from '../../shared/sendWindow';
-import { InvalidInputError } from '../../shared/validation';
+import { InvalidInputError, textOf } from '../../shared/validation';
 import type { SendCheck } from './beforeSend';
 
 /**
@@ -54,7 +54,7 @@ const SCOPES: Record<string, QuietHoursScope | undefined> = {
 
 /** A Quiet Hours choice or policy: the scope it checks, or undefined for none. */
 export function toQuietHoursScope(raw: unknown, field: string): QuietHoursScope | undefined {
-	const value = String(raw ?? 'off').trim() || 'off';
+	const value = textOf(raw, field).trim() || 'off';
 	if (!(value in SCOPES)) {
 		throw new InvalidInputError(
 			field,
@@ -81,7 +81,10 @@ const SCOPE_LABEL: Record<QuietHoursScope, string> = {
  * it may be sent. `nextAllowedAt` rides on the error for Continue On Fail's item (router.ts).
  */
 export const quietHoursCheck: SendCheck = async (context, itemIndex, tatango, text) => {
-	const choice = String(context.getNodeParameter('quietHours', itemIndex, 'off') ?? 'off').trim();
+	const choice = textOf(
+		context.getNodeParameter('quietHours', itemIndex, 'off'),
+		'Quiet Hours',
+	).trim();
 	if (choice === 'recipientAsked') return undefined;
 	const nodeScope = toQuietHoursScope(choice, 'Quiet Hours');
 	const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');

@@ -3,7 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { phoneNumberField } from '../../../shared/fields';
 import { checkSendWindow } from '../../../shared/sendWindow';
-import { InvalidInputError, toTenDigitPhone, toZonedDateTime } from '../../../shared/validation';
+import {
+	InvalidInputError,
+	textOf,
+	toTenDigitPhone,
+	toZonedDateTime,
+} from '../../../shared/validation';
 import { toQuietHoursScope } from '../quietHours';
 
 const properties: INodeProperties[] = [
@@ -48,6 +53,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const scope = toQuietHoursScope(this.getNodeParameter('rules', i, 'federalAndState'), 'Rules');
 	if (scope === undefined)
 		throw new InvalidInputError('Rules', 'must be federal or federalAndState');
-	const at = toZonedDateTime(this.getNodeParameter('at', i, ''), 'At', this.getTimezone());
+	const rawAt = this.getNodeParameter('at', i, '');
+	// A date or a Luxon DateTime ({{ $now }}) is a time; any other object, a list or true/false is not.
+	const isTime =
+		rawAt instanceof Date || typeof (rawAt as { toISO?: unknown })?.toISO === 'function';
+	const at = toZonedDateTime(isTime ? rawAt : textOf(rawAt, 'At'), 'At', this.getTimezone());
 	return checkSendWindow(phoneNumber, at ? at.epochMs : Date.now(), scope).output;
 }
