@@ -3,7 +3,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { createTatangoClient } from '../../../../shared/transport';
 import { sendV3Message } from '../../v3Send';
 import { buildV3SmsRequest } from '../buildV3SmsRequest';
-import { decideEvent, RETRY_OF, type WaitingSend } from './eventDecision';
+import { DECLINE_ONLY, decideEvent, REPLY_CODE, RETRY_OF, type WaitingSend } from './eventDecision';
+import { answerLine, SMS_MAX } from './reviewText';
 import { readReplySettings } from './settings';
 
 /** A value of the item the waiting execution keeps (the send's timed-out output), if readable. */
@@ -35,13 +36,18 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 			'Tatango Send and Wait for Reply: the waiting send has no transactionId; accepting any event at its signed URL',
 		);
 	}
+	const query = this.getQueryData() as IDataObject;
+	const retryOf = typeof query[RETRY_OF] === 'string' ? (query[RETRY_OF] as string) : undefined;
+	// Set by the send in n8n's signed URL: a review request's code and whether it was cut.
+	const replyCode =
+		typeof query[REPLY_CODE] === 'string' ? (query[REPLY_CODE] as string) : undefined;
 	const waiting: WaitingSend = {
 		...settings,
 		transactionId,
 		phoneNumber: waitingValue(this, 'phoneNumber') ?? '',
+		replyCode,
+		declineOnly: query[DECLINE_ONLY] === '1',
 	};
-	const query = this.getQueryData() as IDataObject;
-	const retryOf = typeof query[RETRY_OF] === 'string' ? (query[RETRY_OF] as string) : undefined;
 	const event = this.getBodyData() as unknown;
 	const decision = decideEvent(event, { retryOf }, waiting, new Date());
 
@@ -57,12 +63,21 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	}
 	if (decision.action === 'sendRetryText') {
 		const firstSend = (event as { transactionId: string }).transactionId;
+		const parameters: Record<string, string> = { [RETRY_OF]: firstSend };
+		let content = settings.retryText ?? '';
+		if (replyCode !== undefined) {
+			parameters[REPLY_CODE] = replyCode;
+			if (waiting.declineOnly) parameters[DECLINE_ONLY] = '1';
+			// The retry says which code to add, when it fits in the one SMS.
+			const withCode = `${content}\n${answerLine(replyCode, settings.approveWords[0], settings.declineWords[0])}`;
+			if (!content.includes(replyCode) && withCode.length <= SMS_MAX) content = withCode;
+		}
 		try {
 			const request = buildV3SmsRequest({
 				phoneNumber: waiting.phoneNumber || (event as { body: IDataObject }).body.phoneNumber,
-				webhookUrl: this.getSignedResumeUrl({ [RETRY_OF]: firstSend }),
+				webhookUrl: this.getSignedResumeUrl(parameters),
 				defaultWebhookUrl: undefined,
-				content: settings.retryText,
+				content,
 				replaceNonGsm: settings.replaceNonGsm,
 				contentField: 'Retry Text',
 			});
