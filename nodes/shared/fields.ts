@@ -114,7 +114,7 @@ export function smsFallbackFields(channel: string): INodeProperties[] {
 	];
 }
 
-/** The text of a v3 SMS: GSM 7-bit, one SMS long (see buildV3SmsRequest). */
+/** The text of a v3 SMS: GSM 7-bit, one SMS long (checked by toGsm7Text). */
 export const v3SmsContentField: INodeProperties = {
 	displayName: 'Content',
 	name: 'content',

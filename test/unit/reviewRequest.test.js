@@ -86,11 +86,8 @@ describe('the channel its length needs: never refused for length', () => {
 });
 
 describe('replies to a text that asked for a code', () => {
-	const words = /** @type {const} */ ([
-		['YES', 'Y'],
-		['NO', 'N'],
-	]);
-	const read = (/** @type {string} */ text) => classifyCodedReply(text, '4821', ...words);
+	const read = (/** @type {string} */ text) =>
+		classifyCodedReply(text, '4821', ['YES', 'Y'], ['NO', 'N']);
 	test.each([
 		['YES 4821', 'approved'],
 		['yes4821', 'approved'],

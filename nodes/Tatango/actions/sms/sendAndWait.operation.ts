@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
+import { textOf, toGsm7Text, toTenDigitPhone } from '../../../shared/validation';
 import { toResumeWebhookUrl } from './sendAndWait/resumeUrl.rules';
-import { sendV3Message, type V3SendOutput } from '../v3Send';
-import { buildV3MmsRequest } from '../mms/send.operation';
-import { buildV3SmsRequest } from './buildV3SmsRequest';
+import { deliverV3, SMS_SEND, type V3Send, type V3SendBody } from '../v3Send';
+import { mmsSend } from '../mms/send.operation';
 import { sendAndWaitProperties } from './sendAndWait/description';
 import { DECLINE_ONLY, REPLY_CODE, RETRY_OF, timedOutOutput } from './sendAndWait/eventDecision';
 import {
@@ -48,11 +48,15 @@ export async function execute(
 	}
 	const settings = readReplySettings(this);
 	const waitTill = waitUntil(settings.limit, Date.now());
-	const sent = isReviewTool(this.getNode())
-		? await sendReviewRequest(this, tatango, settings)
-		: await sendQuestion(this, tatango, settings);
+	const phoneNumber = toTenDigitPhone(this.getNodeParameter('phoneNumber', 0));
+	const { send, body } = isReviewTool(this.getNode())
+		? reviewRequest(this, settings, phoneNumber)
+		: question(this, settings, phoneNumber);
+	const sent = await deliverV3(this, 0, tatango, send, body);
+	// The checks before a text held it back: nothing was sent, nothing to wait for.
+	if (typeof sent.transactionId !== 'string') return [[{ json: sent, pairedItem: { item: 0 } }]];
 
-	const waiting = timedOutOutput(sent.phoneNumber, sent.transactionId);
+	const waiting = timedOutOutput(body.phoneNumber, sent.transactionId);
 	// n8n resumes a timed-out wait by passing this node's input through (the node is disabled on
 	// resume), so the input it keeps for the resume becomes the timed-out output. The webhook reads
 	// the send's transactionId from it too.
@@ -65,8 +69,14 @@ export async function execute(
 	return [[{ json: { ...waiting, outcome: 'waiting' }, pairedItem: { item: 0 } }]];
 }
 
+/** A send and its body, checked, for deliverV3. */
+interface PlannedSend {
+	send: Pick<V3Send, 'path' | 'channel'>;
+	body: V3SendBody;
+}
+
 /** Checks n8n's resume URL with these query parameters, and the retry text's when it is on. */
-function resumeUrls(
+function resumeUrl(
 	context: IExecuteFunctions,
 	settings: ReplySettings,
 	parameters: Record<string, string>,
@@ -74,10 +84,7 @@ function resumeUrls(
 	const webhookUrl = toResumeWebhookUrl(context.getSignedResumeUrl(parameters));
 	if (settings.onOtherReply === 'sendRetryText') {
 		toResumeWebhookUrl(
-			context.getSignedResumeUrl({
-				...parameters,
-				[RETRY_OF]: '0'.repeat(TRANSACTION_ID_LENGTH),
-			}),
+			context.getSignedResumeUrl({ ...parameters, [RETRY_OF]: '0'.repeat(TRANSACTION_ID_LENGTH) }),
 			"n8n's resume URL for the retry text",
 		);
 	}
@@ -85,25 +92,16 @@ function resumeUrls(
 }
 
 /** Send and Wait for Reply as the builder wrote it: one SMS, the Message as it is. */
-async function sendQuestion(
+function question(
 	context: IExecuteFunctions,
-	tatango: TatangoClient,
 	settings: ReplySettings,
-): Promise<V3SendOutput> {
-	const webhookUrl = resumeUrls(context, settings, {});
-	const request = buildV3SmsRequest({
-		phoneNumber: context.getNodeParameter('phoneNumber', 0),
-		webhookUrl,
-		defaultWebhookUrl: undefined,
-		content: context.getNodeParameter('message', 0),
-		replaceNonGsm: settings.replaceNonGsm,
-		contentField: 'Message',
+	phoneNumber: string,
+): PlannedSend {
+	const webhookUrl = resumeUrl(context, settings, {});
+	const content = toGsm7Text(context.getNodeParameter('message', 0), 'Message', {
+		replaceOffenders: settings.replaceNonGsm,
 	});
-	return await sendV3Message(tatango, 0, {
-		path: '/transactional_messages/send_sms',
-		channel: 'SMS',
-		request: { ...request },
-	});
+	return { send: SMS_SEND, body: { phoneNumber, webhookUrl, content } };
 }
 
 /**
@@ -111,16 +109,15 @@ async function sendQuestion(
  * Message is n8n's default), a reply code, and the channel its length needs (reviewText.ts). The
  * code and "decline only" travel in the signed resume URL, where the webhook reads them.
  */
-async function sendReviewRequest(
+function reviewRequest(
 	context: IExecuteFunctions,
-	tatango: TatangoClient,
 	settings: ReplySettings,
-): Promise<V3SendOutput> {
-	const phoneNumber = context.getNodeParameter('phoneNumber', 0);
+	phoneNumber: string,
+): PlannedSend {
 	const input = context.getInputData()[0]?.json ?? ({} as IDataObject);
 	const request = isDefaultReviewMessage(context.getNode().parameters.message)
 		? reviewRequestText(input)
-		: String(context.getNodeParameter('message', 0) ?? '');
+		: textOf(context.getNodeParameter('message', 0), 'Message');
 	const code = newReplyCode();
 	const text = planApprovalText({
 		request,
@@ -131,34 +128,18 @@ async function sendReviewRequest(
 	});
 	const parameters: Record<string, string> = { [REPLY_CODE]: code };
 	if (text.channel === 'MMS' && text.declineOnly) parameters[DECLINE_ONLY] = '1';
-	const webhookUrl = resumeUrls(context, settings, parameters);
+	const webhookUrl = resumeUrl(context, settings, parameters);
 	if (text.channel === 'SMS') {
-		const sms = buildV3SmsRequest({
+		return { send: SMS_SEND, body: { phoneNumber, webhookUrl, content: text.content } };
+	}
+	return {
+		send: mmsSend,
+		body: {
 			phoneNumber,
 			webhookUrl,
-			defaultWebhookUrl: undefined,
 			content: text.content,
-			replaceNonGsm: settings.replaceNonGsm,
-			contentField: 'Message',
-		});
-		return await sendV3Message(tatango, 0, {
-			path: '/transactional_messages/send_sms',
-			channel: 'SMS',
-			request: { ...sms },
-		});
-	}
-	const mms = buildV3MmsRequest({
-		phoneNumber,
-		webhookUrl,
-		defaultWebhookUrl: undefined,
-		content: text.content,
-		subject: text.subject,
-		smsFailover: text.smsFailover,
-		replaceNonGsm: settings.replaceNonGsm,
-	});
-	return await sendV3Message(tatango, 0, {
-		path: '/transactional_messages/send_mms',
-		channel: 'MMS',
-		request: mms,
-	});
+			subject: text.subject,
+			smsFailover: text.smsFailover,
+		},
+	};
 }

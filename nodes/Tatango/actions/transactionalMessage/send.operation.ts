@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
+import { checkBeforeSend } from '../beforeSend';
 import {
 	toFlag,
 	toMessageContent,
@@ -129,6 +130,12 @@ export async function execute(
 		attachmentId: isMms ? this.getNodeParameter('attachmentId', i) : undefined,
 		webhookCallbackUrl: options.webhookCallbackUrl,
 	});
+	const message = body.transactional_message as IDataObject;
+	const skipped = await checkBeforeSend(this, i, tatango, {
+		phoneNumber: message.number as string,
+		channel: 'V2',
+	});
+	if (skipped) return skipped;
 	const response = await tatango.request(
 		{
 			api: 'v2',

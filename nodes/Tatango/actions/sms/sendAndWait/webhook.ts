@@ -1,8 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { createTatangoClient } from '../../../../shared/transport';
-import { sendV3Message } from '../../v3Send';
-import { buildV3SmsRequest } from '../buildV3SmsRequest';
+import { toGsm7Text, toTenDigitPhone } from '../../../../shared/validation';
+import { postV3Send, SMS_SEND } from '../../v3Send';
 import { DECLINE_ONLY, decideEvent, REPLY_CODE, RETRY_OF, type WaitingSend } from './eventDecision';
 import { answerLine, SMS_MAX } from './reviewText';
 import { readReplySettings } from './settings';
@@ -64,28 +64,27 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	if (decision.action === 'sendRetryText') {
 		const firstSend = (event as { transactionId: string }).transactionId;
 		const parameters: Record<string, string> = { [RETRY_OF]: firstSend };
-		let content = settings.retryText ?? '';
+		let retryText = settings.retryText ?? '';
 		if (replyCode !== undefined) {
 			parameters[REPLY_CODE] = replyCode;
 			if (waiting.declineOnly) parameters[DECLINE_ONLY] = '1';
-			// The retry says which code to add, when it fits in the one SMS.
-			const withCode = `${content}\n${answerLine(replyCode, settings.approveWords[0], settings.declineWords[0])}`;
-			if (!content.includes(replyCode) && withCode.length <= SMS_MAX) content = withCode;
+			// The retry text names the code to add, when both fit in the one SMS.
+			const line = answerLine(replyCode, settings.approveWords[0], settings.declineWords[0]);
+			const withCode = `${retryText}\n${line}`;
+			if (!retryText.includes(replyCode) && withCode.length <= SMS_MAX) retryText = withCode;
 		}
 		try {
-			const request = buildV3SmsRequest({
-				phoneNumber: waiting.phoneNumber || (event as { body: IDataObject }).body.phoneNumber,
+			const body = {
+				phoneNumber: toTenDigitPhone(
+					waiting.phoneNumber || (event as { body: IDataObject }).body.phoneNumber,
+				),
 				webhookUrl: this.getSignedResumeUrl(parameters),
-				defaultWebhookUrl: undefined,
-				content,
-				replaceNonGsm: settings.replaceNonGsm,
-				contentField: 'Retry Text',
-			});
-			await sendV3Message(createTatangoClient(this), 0, {
-				path: '/transactional_messages/send_sms',
-				channel: 'SMS',
-				request: { ...request },
-			});
+				content: toGsm7Text(retryText, 'Retry Text', {
+					replaceOffenders: settings.replaceNonGsm,
+				}),
+			};
+			// An answer to the person's own reply: no check before a text holds it back.
+			await postV3Send(createTatangoClient(this), 0, SMS_SEND, body);
 		} catch (error) {
 			// The person can still answer the first text; the execution keeps waiting. The transport's
 			// message says whether the text may have gone out, so the log adds no claim of its own.
