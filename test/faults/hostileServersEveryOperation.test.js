@@ -222,7 +222,7 @@ const OPERATIONS =
 				operation: 'sendCarousel',
 				phoneNumber: PHONE,
 				cardsSource: 'fields',
-				cards: { card: [{ title: 'Boots' }] },
+				cards: { card: [{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg' }] },
 				smsFailover: 'Boots',
 			},
 			SENT,

@@ -120,7 +120,7 @@ const OPERATIONS = /** @type {Array<[string, string, Record<string, unknown>, st
 		{
 			phoneNumber: PHONE,
 			cardsSource: 'fields',
-			cards: { card: [{ title: 'Boots', text: 'New' }] },
+			cards: { card: [{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg' }] },
 			smsFailover: 'New boots',
 		},
 		['cards.card.0.title'],
@@ -209,7 +209,7 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 		'broadcastMessage → send',
 		{ listId: LIST, content: 'x' },
 		'content',
-		'{'.repeat(81),
+		'~'.repeat(81),
 		/is 162 characters long as an SMS counts them/,
 	],
 	[
@@ -245,7 +245,7 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 		{
 			phoneNumber: PHONE,
 			cardsSource: 'fields',
-			cards: { card: [{ title: 'Boots' }] },
+			cards: { card: [{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg' }] },
 			smsFailover: 'x',
 		},
 		'smsFailover',
@@ -343,7 +343,11 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 				{
 					phoneNumber: PHONE,
 					cardsSource: 'fields',
-					cards: { card: [{ title: 'Boots', thumbnailUrl: 'x' }] },
+					cards: {
+						card: [
+							{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg', thumbnailUrl: 'x' },
+						],
+					},
 					smsFailover: 'Boots',
 				},
 				'cards.card.0.thumbnailUrl',
