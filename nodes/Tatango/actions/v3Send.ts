@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../shared/transport';
 import { toFlag, toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../shared/validation';
@@ -55,16 +55,28 @@ export async function sendOnV3(
 		true,
 	);
 	const phoneNumber = toTenDigitPhone(context.getNodeParameter('phoneNumber', i));
-	const webhookUrl = toV3WebhookUrl(
-		context.getNodeParameter('webhookUrl', i, ''),
-		credentials.defaultWebhookUrl,
-	);
+	const webhookUrl = v3WebhookUrlOf(context, i, credentials);
 	const body: V3SendBody = {
 		phoneNumber,
 		webhookUrl,
 		...send.payload(context, i, { replaceNonGsm }),
 	};
 	return await deliverV3(context, i, tatango, send, body);
+}
+
+/**
+ * Where Tatango reports item `i`'s message (or template): the node's Webhook URL, or the v3
+ * credential's Default Webhook URL (shared/fields.ts v3WebhookUrlField); https, at most 255.
+ */
+export function v3WebhookUrlOf(
+	context: IExecuteFunctions,
+	i: number,
+	credentials: ICredentialDataDecryptedObject,
+): string {
+	return toV3WebhookUrl(
+		context.getNodeParameter('webhookUrl', i, ''),
+		credentials.defaultWebhookUrl,
+	);
 }
 
 /**
