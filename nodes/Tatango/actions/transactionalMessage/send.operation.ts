@@ -12,6 +12,7 @@ import {
 	toTenDigitPhone,
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -61,6 +62,7 @@ const properties: INodeProperties[] = [
 		description:
 			'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
 	},
+	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',
