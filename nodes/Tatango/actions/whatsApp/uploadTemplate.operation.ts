@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { toV3WebhookUrl } from '../../../shared/validation';
+import { toV3WebhookUrl, WEBHOOK_URL_MAX, withDerivedToken } from '../../../shared/validation';
 import {
 	toTemplateCategory,
 	toTemplateLanguage,
@@ -64,6 +64,8 @@ export interface WhatsAppTemplateUploadInput {
 	structure: unknown;
 	webhookUrl: unknown;
 	defaultWebhookUrl: unknown;
+	/** The v3 key: a Tatango Trigger's URL gets the token derived under it, as on a send. */
+	apiKey?: unknown;
 }
 
 /** The body of `POST /whatsapp_template/upload` (public docs §3.8). */
@@ -73,7 +75,12 @@ export function buildWhatsAppTemplateUpload(input: WhatsAppTemplateUploadInput) 
 		language: toTemplateLanguage(input.language),
 		category: toTemplateCategory(input.category),
 		structure: toTemplateStructure(input.structure),
-		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
+		webhookUrl: withDerivedToken(
+			toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
+			input.apiKey,
+			'Webhook URL',
+			WEBHOOK_URL_MAX,
+		),
 	};
 }
 
@@ -90,6 +97,7 @@ export async function execute(
 		structure: this.getNodeParameter('structure', i),
 		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
 		defaultWebhookUrl: credentials.defaultWebhookUrl,
+		apiKey: credentials.apiKey,
 	});
 	// A submission is not idempotent: like a send, it is never repeated after an ambiguous failure.
 	const { body } = await tatango.request(
