@@ -4,7 +4,7 @@ export interface ResourceLocatorSpec {
 	displayName: string;
 	name: string;
 	description: string;
-	/** The listSearch method (nodes/Tatango/methods/listSearch.ts) behind "From List". */
+	/** The listSearch method (nodes/shared/listSearch.ts) behind "From List". */
 	searchListMethod: string;
 	/** What the picker prompts, e.g. "Select a list...". */
 	listPlaceholder: string;
