@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../shared/transport';
 import {
@@ -62,20 +62,32 @@ export async function sendOnV3(
 		true,
 	);
 	const phoneNumber = toTenDigitPhone(context.getNodeParameter('phoneNumber', i));
-	// A Tatango Trigger's URL as n8n shows it, here or in the credential, gets the token the trigger
-	// derives under this credential's key: setting up delivery events is one paste.
-	const webhookUrl = withDerivedToken(
-		toV3WebhookUrl(context.getNodeParameter('webhookUrl', i, ''), credentials.defaultWebhookUrl),
-		credentials.apiKey,
-		'Webhook URL',
-		WEBHOOK_URL_MAX,
-	);
+	const webhookUrl = v3WebhookUrlOf(context, i, credentials);
 	const body: V3SendBody = {
 		phoneNumber,
 		webhookUrl,
 		...send.payload(context, i, { replaceNonGsm }),
 	};
 	return await deliverV3(context, i, tatango, send, body);
+}
+
+/**
+ * Where Tatango reports item `i`'s message (or template): the node's Webhook URL, or the v3
+ * credential's Default Webhook URL (shared/fields.ts v3WebhookUrlField); https, at most 255.
+ * A Tatango Trigger's URL as n8n shows it gets the token the trigger derives under this
+ * credential's key (shared/triggerUrlToken.ts): setting up delivery events is one paste.
+ */
+export function v3WebhookUrlOf(
+	context: IExecuteFunctions,
+	i: number,
+	credentials: ICredentialDataDecryptedObject,
+): string {
+	return withDerivedToken(
+		toV3WebhookUrl(context.getNodeParameter('webhookUrl', i, ''), credentials.defaultWebhookUrl),
+		credentials.apiKey,
+		'Webhook URL',
+		WEBHOOK_URL_MAX,
+	);
 }
 
 /**
