@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../../shared/transport';
 import { toHttpsFileUrl, toOptionalText, toRequiredText } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to send the MMS to, US or Canadian, in any common format'),
@@ -35,6 +36,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('MMS'),
 	v3WebhookUrlField,
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['mms'], operation: ['send'] } };

@@ -6,6 +6,7 @@ import { toFlag } from '../../../shared/validation';
 import { type RcsCardInput, toRcsCardBody } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -49,6 +50,7 @@ const properties: INodeProperties[] = [
 		description: 'Whether the media is a video',
 	},
 	...smsFallbackFields('RCS'),
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendRichCard'] } };

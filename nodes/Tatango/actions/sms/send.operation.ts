@@ -10,12 +10,14 @@ import {
 import type { TatangoClient } from '../../../shared/transport';
 import { toGsm7Text } from '../../../shared/validation';
 import { SMS_SEND, sendOnV3, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
 	v3SmsContentField,
 	v3WebhookUrlField,
 	replaceNonGsmField('the content'),
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['sms'], operation: ['send'] } };

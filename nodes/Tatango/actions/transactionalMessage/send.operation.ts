@@ -13,6 +13,7 @@ import {
 	withDerivedToken,
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -62,6 +63,7 @@ const properties: INodeProperties[] = [
 		description:
 			'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
 	},
+	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',

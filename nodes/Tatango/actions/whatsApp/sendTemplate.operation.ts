@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../../shared/transport';
 import { toTemplateName } from './whatsApp.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number on WhatsApp, US or Canadian, in any common format'),
@@ -19,6 +20,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('WhatsApp'),
 	v3WebhookUrlField,
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['whatsApp'], operation: ['sendTemplate'] } };
