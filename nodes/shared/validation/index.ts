@@ -33,6 +33,8 @@ export {
 	toOptionalMediaUrl,
 	toV3WebhookUrl,
 	toWebhookUrl,
+	WEBHOOK_URL_MAX,
+	withDerivedToken,
 } from './url';
 export {
 	toBirthdate,
