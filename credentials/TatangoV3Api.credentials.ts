@@ -51,9 +51,9 @@ export class TatangoV3Api implements ICredentialType {
 			name: 'defaultWebhookUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'https://your-n8n.example.com/webhook/tatango?token=...',
+			placeholder: 'https://your-n8n.example.com/webhook/…/tatango',
 			description:
-				"Where Tatango reports delivery events and replies for v3 sends (SMS, MMS, RCS, WhatsApp) that don't name their own webhook URL. Paste the production URL of a Tatango Trigger here.",
+				"Where Tatango reports delivery events and replies of SMS, MMS, RCS and WhatsApp sends that name no webhook URL of their own. Paste a Tatango Trigger's Production URL as n8n shows it: each send adds the trigger's token.",
 		},
 		{
 			displayName: 'Requests per Second',

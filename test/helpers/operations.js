@@ -330,8 +330,8 @@ const OPERATIONS = {
 			cardsSource: 'fields',
 			cards: {
 				card: [
-					{ title: 'Boots', text: 'New' },
-					{ title: 'Hats', text: 'Warm' },
+					{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg' },
+					{ title: 'Hats', text: 'Warm', mediaUrl: 'https://e.x/2.jpg' },
 				],
 			},
 			smsFailover: 'New boots',

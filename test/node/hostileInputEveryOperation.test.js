@@ -123,7 +123,7 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 		'broadcastMessage → send',
 		{ listId: LIST, content: 'x' },
 		'content',
-		'{'.repeat(81),
+		'~'.repeat(81),
 		/is 162 characters long as an SMS counts them/,
 	],
 	[
@@ -159,7 +159,7 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 		{
 			phoneNumber: PHONE,
 			cardsSource: 'fields',
-			cards: { card: [{ title: 'Boots' }] },
+			cards: { card: [{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg' }] },
 			smsFailover: 'x',
 		},
 		'smsFailover',
@@ -257,7 +257,11 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 				{
 					phoneNumber: PHONE,
 					cardsSource: 'fields',
-					cards: { card: [{ title: 'Boots', thumbnailUrl: 'x' }] },
+					cards: {
+						card: [
+							{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg', thumbnailUrl: 'x' },
+						],
+					},
 					smsFailover: 'Boots',
 				},
 				'cards.card.0.thumbnailUrl',

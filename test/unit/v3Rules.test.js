@@ -184,12 +184,38 @@ describe('v3 SMS request (SMS → Send through the one v3 send)', () => {
 describe('carousel cards', () => {
 	test('JSON cards in the flat or the API shape become the same cards', () => {
 		const flat = toCarouselCardsFromJson(
-			'[{"title":"A","url":"https://e.x/a.jpg","isVideo":false}]',
+			'[{"title":"A","text":"B","url":"https://e.x/a.jpg","isVideo":false}]',
 		);
-		const api = toCarouselCardsFromJson([{ body: { title: 'A', url: 'https://e.x/a.jpg' } }]);
+		const api = toCarouselCardsFromJson([
+			{ body: { title: 'A', text: 'B', url: 'https://e.x/a.jpg' } },
+		]);
 		expect(flat).toEqual(api);
 		expect(toCarouselPayload(flat)).toEqual({
-			cards: [{ body: { title: 'A', url: 'https://e.x/a.jpg', isVideo: false } }],
+			cards: [{ body: { title: 'A', text: 'B', url: 'https://e.x/a.jpg', isVideo: false } }],
+		});
+	});
+
+	// Tatango documents a carousel card as {title, text, url, isVideo[, thumbnailUrl]} (public docs
+	// §3.6); a card without text was answered 400 "Invalid rcsPayload" (issue 22).
+	const complete = { title: 'Boots', text: 'Warm', mediaUrl: 'https://e.x/1.jpg' };
+	test.each([
+		['without a title', { ...complete, title: '' }, 'Card 2 → Title'],
+		['without text', { ...complete, text: undefined }, 'Card 2 → Text'],
+		['with only spaces for text', { ...complete, text: '   ' }, 'Card 2 → Text'],
+		['without media', { ...complete, mediaUrl: '' }, 'Card 2 → Media URL'],
+	])('a card %s is refused, naming the card and the field', (_what, card, field) => {
+		const error = rejection(() => toCarouselPayload([complete, card]));
+		expect(error.message).toBe(
+			`${field}: is required: every carousel card needs a title, a text and a media URL`,
+		);
+	});
+
+	test('a card with a thumbnail and every required field passes; only the thumbnail is optional', () => {
+		expect(toCarouselPayload([complete]).cards[0].body).toEqual({
+			title: 'Boots',
+			text: 'Warm',
+			url: 'https://e.x/1.jpg',
+			isVideo: false,
 		});
 	});
 

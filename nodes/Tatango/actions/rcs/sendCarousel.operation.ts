@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../../shared/transport';
 import { type RcsCardInput, toCarouselCardsFromJson, toCarouselPayload } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
@@ -87,6 +88,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
+	...optOutFields,
 	quietHoursField,
 ];
 

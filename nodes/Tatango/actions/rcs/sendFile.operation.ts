@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../../shared/transport';
 import { toHttpsFileUrl } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
@@ -20,6 +21,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
+	...optOutFields,
 	quietHoursField,
 ];
 

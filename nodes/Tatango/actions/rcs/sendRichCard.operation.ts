@@ -6,6 +6,7 @@ import { toFlag } from '../../../shared/validation';
 import { type RcsCardInput, toRcsCardBody } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
@@ -50,6 +51,7 @@ const properties: INodeProperties[] = [
 		description: 'Whether the media is a video',
 	},
 	...smsFallbackFields('RCS'),
+	...optOutFields,
 	quietHoursField,
 ];
 

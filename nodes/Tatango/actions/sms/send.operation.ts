@@ -10,6 +10,7 @@ import {
 import type { TatangoClient } from '../../../shared/transport';
 import { toGsm7Text } from '../../../shared/validation';
 import { SMS_SEND, sendOnV3, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
@@ -17,6 +18,7 @@ const properties: INodeProperties[] = [
 	v3SmsContentField,
 	v3WebhookUrlField,
 	replaceNonGsmField('the content'),
+	...optOutFields,
 	quietHoursField,
 ];
 

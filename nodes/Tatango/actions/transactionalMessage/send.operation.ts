@@ -10,8 +10,10 @@ import {
 	toPositiveId,
 	toRequiredText,
 	toTenDigitPhone,
+	withDerivedToken,
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
+import { optOutFields } from '../optOuts';
 import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
@@ -62,6 +64,7 @@ const properties: INodeProperties[] = [
 		description:
 			'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
 	},
+	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -74,8 +77,9 @@ const properties: INodeProperties[] = [
 				name: 'webhookCallbackUrl',
 				type: 'string',
 				default: '',
-				placeholder: 'https://your-n8n.example.com/webhook/...',
-				description: 'Where Tatango posts replies to this message (a Tatango Trigger URL)',
+				placeholder: 'https://your-n8n.example.com/webhook/…/tatango',
+				description:
+					"Where Tatango posts replies to this message: a Tatango Trigger's Production URL as n8n shows it (the token is added for a trigger that uses the Tatango API credential)",
 			},
 		],
 	},
@@ -133,6 +137,15 @@ export async function execute(
 		webhookCallbackUrl: options.webhookCallbackUrl,
 	});
 	const message = body.transactional_message as IDataObject;
+	// A Tatango Trigger's URL as n8n shows it gets the token the trigger derives under the v2 key.
+	if (typeof message.webhook_callback_url === 'string') {
+		const { apiKey } = await tatango.credentials('v2');
+		message.webhook_callback_url = withDerivedToken(
+			message.webhook_callback_url,
+			apiKey,
+			'Reply Webhook URL',
+		);
+	}
 	const skipped = await checkBeforeSend(this, i, tatango, {
 		phoneNumber: message.number as string,
 		channel: 'V2',

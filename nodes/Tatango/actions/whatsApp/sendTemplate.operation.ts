@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../../shared/transport';
 import { toTemplateName } from './whatsApp.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
@@ -20,6 +21,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('WhatsApp'),
 	v3WebhookUrlField,
+	...optOutFields,
 	quietHoursField,
 ];
 

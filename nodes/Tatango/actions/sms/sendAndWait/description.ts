@@ -1,6 +1,7 @@
 import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { phoneNumberField, replaceNonGsmField } from '../../../../shared/fields';
+import { optOutFields } from '../../optOuts';
 import { quietHoursField } from '../../quietHours';
 
 /**
@@ -170,6 +171,7 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		displayOptions: { show: { responseType: ['approval'], onOtherReply: ['sendRetryText'] } },
 	},
 	replaceNonGsmField('the message and the retry text'),
+	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',
