@@ -23,6 +23,10 @@
  *   (e) BENCH_SCALE_SMALL (1,000) and then BENCH_SCALE_LARGE (10,000) v3 SMS with the limit out of
  *       the way: time per item and the peak memory of the `n8n execute` process for each, and the
  *       per-item ratio large / small (an item must cost no more in a long run than in a short one).
+ *   (f) BENCH_QUIET_ITEMS (1,000) v3 SMS with Quiet Hours off, then the same with Quiet Hours
+ *       "federal and state", in one `n8n execute` run under faketime at an hour the rules allow:
+ *       the check's cost per item as a share of a send's node time (aim < 5 %), and the check
+ *       alone timed in this process (microseconds per call).
  *
  * Prints a Markdown table and writes it to bench/results.md (quoted in docs/benchmark.md). Ports come
  * from BENCH_PORT (5800) upwards, away from the 5678/5679 other n8n instances use. Every process
@@ -71,23 +75,54 @@ const CONFIG = {
 	smsSends: intEnv('BENCH_SMS_SENDS', 1000),
 	scaleSmall: intEnv('BENCH_SCALE_SMALL', 1000),
 	scaleLarge: intEnv('BENCH_SCALE_LARGE', 10000),
+	quietItems: intEnv('BENCH_QUIET_ITEMS', 1000),
 	basePort: intEnv('BENCH_PORT', 5800),
 	skipBuild: Boolean(process.env.BENCH_SKIP_BUILD),
 	parts: partsEnv(),
 };
 
-/** BENCH_PARTS: which of a to e to run (default all). Only a full run writes bench/results.md. */
+/** BENCH_PARTS: which of a to f to run (default all). Only a full run writes bench/results.md. */
 function partsEnv() {
-	const value = process.env.BENCH_PARTS ?? 'abcde';
-	if (!/^[a-e]+$/.test(value))
-		throw new Error(`BENCH_PARTS must be letters from "abcde", got "${value}"`);
+	const value = process.env.BENCH_PARTS ?? 'abcdef';
+	if (!/^[a-f]+$/.test(value))
+		throw new Error(`BENCH_PARTS must be letters from "abcdef", got "${value}"`);
 	return {
 		a: value.includes('a'),
 		b: value.includes('b'),
 		c: value.includes('c'),
 		d: value.includes('d'),
 		e: value.includes('e'),
+		f: value.includes('f'),
 	};
+}
+
+/**
+ * (f) runs at this moment (UTC) by the `n8n execute` process's clock (faketime): 12:00 in Seattle
+ * (the 206 numbers), a Wednesday, so Washington's 8:00-20:00 lets every text go and the check runs
+ * in full for each item.
+ */
+const QUIET_HOURS_BENCH_TIME = '2026-11-25 20:00:00';
+
+/**
+ * The Quiet Hours check alone, in this process (the build's code): microseconds per call over
+ * numbers across area codes and zones.
+ */
+function timeQuietHoursCheck(calls = 20000) {
+	const { checkSendWindow } = require('../dist/nodes/shared/sendWindow');
+	const phones = [
+		'2065550100',
+		'3055550100',
+		'8505550100',
+		'7095550100',
+		'2145550100',
+		'4015550100',
+	];
+	const at = Date.parse('2026-11-25T20:00:00Z');
+	for (let i = 0; i < 2000; i++) checkSendWindow(phones[i % phones.length], at, 'federalAndState');
+	const t = process.hrtime.bigint();
+	for (let i = 0; i < calls; i++)
+		checkSendWindow(phones[i % phones.length], at + i, 'federalAndState');
+	return { calls, microsPerCall: Number(process.hrtime.bigint() - t) / 1000 / calls };
 }
 
 const SANDBOX_V2 = { email: SANDBOX_ACCOUNT.email, apiKey: SANDBOX_ACCOUNT.v2ApiKey };
@@ -302,6 +337,7 @@ async function main() {
 				d: loadWorkflow('d-sms-rate.json', tokens),
 				eSmall: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleSmall }),
 				eLarge: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleLarge }),
+				f: loadWorkflow('f-quiet-hours.json', { ...tokens, QUIET_ITEMS: CONFIG.quietItems }),
 			},
 			cli,
 		),
@@ -423,6 +459,36 @@ async function main() {
 	};
 	await control.reset();
 
+	// (f) the Quiet Hours check's cost per item: the same sends with it off, then on.
+	const f =
+		CONFIG.parts.f &&
+		(await step(
+			`(f) ${CONFIG.quietItems} v3 SMS with Quiet Hours off, then on (n8n execute under faketime, ${QUIET_HOURS_BENCH_TIME} UTC)`,
+			async () => {
+				await control.config({ webhookDelayMs: 3600000 });
+				const { run, error } = await n8n.executeWorkflow(ids.f, {
+					...cli,
+					timeoutMs: 30 * 60 * 1000,
+					fakeTime: QUIET_HOURS_BENCH_TIME,
+				});
+				if (error) throw new Error(`workflow (f) failed: ${JSON.stringify(error).slice(0, 1000)}`);
+				const { messageCounts } = await control.inspect();
+				return {
+					items: CONFIG.quietItems,
+					off: {
+						...nodeRun(run, 'Quiet Hours Off'),
+						texts: countsFor(messageCounts, 2068000000, CONFIG.quietItems),
+					},
+					on: {
+						...nodeRun(run, 'Quiet Hours On'),
+						texts: countsFor(messageCounts, 2069000000, CONFIG.quietItems),
+					},
+					check: timeQuietHoursCheck(),
+				};
+			},
+		));
+	await control.reset();
+
 	// (c) webhooks on a running n8n, at n8n's defaults and with isolates taken only when needed.
 	const c = CONFIG.parts.c && {
 		defaults: await measureTriggers(ids, userFolder, n8nPort, brokerPort, 'defaults', {}),
@@ -444,12 +510,15 @@ async function main() {
 		c,
 		d: d && { rate: CONFIG.rate, sends: CONFIG.smsSends, tatango: d },
 		e,
+		f,
 		totalSeconds: (Date.now() - started) / 1000,
 	};
 	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
 	if (!Object.values(CONFIG.parts).every(Boolean)) {
-		const { a: ra, b: rb, c: rc, d: rd, e: re } = results;
-		process.stdout.write(`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re }, null, 2)}\n`);
+		const { a: ra, b: rb, c: rc, d: rd, e: re, f: rf } = results;
+		process.stdout.write(
+			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, f: rf }, null, 2)}\n`,
+		);
 		log(
 			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
