@@ -192,6 +192,39 @@ function unsubscribe(ctx, list, sub) {
 }
 
 /**
+ * Records `phone` as having opted out of `list` `hoursAgo` hours ago, as a test's or benchmark's
+ * starting point: no event fires and nothing is texted. An existing subscriber becomes opted out.
+ * @param {import('./context').Context} ctx
+ * @param {Record<string, any>} list
+ * @param {string} phone ten digits
+ * @param {number} hoursAgo
+ */
+function recordOptOut(ctx, list, phone, hoursAgo) {
+	const subs = ctx.state.subscribersOf(list.id);
+	const atMs = ctx.clock.now() - hoursAgo * 3600000;
+	const sub = subs.get(phone) ?? {
+		id: ctx.state.nextId('subscriber'),
+		listId: list.id,
+		phone,
+		status: 'unsubscribed',
+		profile: {},
+		tags: [],
+		custom: {},
+		subscribedAtMs: atMs,
+		optedOutAtMs: atMs,
+		cleanedAtMs: null,
+		cleanReason: null,
+		lastOptInMs: atMs,
+		everSubscribed: true,
+		optIn: null,
+	};
+	sub.status = 'unsubscribed';
+	sub.optIn = null;
+	sub.optedOutAtMs = atMs;
+	subs.set(phone, sub);
+}
+
+/**
  * Marks a subscriber cleaned (carrier deactivated the number) and fires the `cleaned` event.
  * @param {import('./context').Context} ctx
  * @param {Record<string, any>} list
@@ -353,6 +386,7 @@ function broadcast(ctx, list, content, name) {
 module.exports = {
 	addSubscriber,
 	unsubscribe,
+	recordOptOut,
 	clean,
 	handleListReply,
 	processFollowUps,

@@ -4,7 +4,7 @@ export interface ResourceLocatorSpec {
 	displayName: string;
 	name: string;
 	description: string;
-	/** The listSearch method (nodes/Tatango/methods/listSearch.ts) behind "From List". */
+	/** The listSearch method (nodes/shared/listSearch.ts) behind "From List". */
 	searchListMethod: string;
 	/** What the picker prompts, e.g. "Select a list...". */
 	listPlaceholder: string;
@@ -114,7 +114,7 @@ export function smsFallbackFields(channel: string): INodeProperties[] {
 	];
 }
 
-/** The text of a v3 SMS: GSM 7-bit, one SMS long (see buildV3SmsRequest). */
+/** The text of a v3 SMS: GSM 7-bit, one SMS long (checked by toGsm7Text). */
 export const v3SmsContentField: INodeProperties = {
 	displayName: 'Content',
 	name: 'content',

@@ -3,7 +3,7 @@
 
 const { applyConfigPatch, publicConfig } = require('../config');
 const { normalizeUsCa } = require('../phone');
-const { handleListReply, processFollowUps, clean } = require('../subscribers');
+const { handleListReply, processFollowUps, clean, recordOptOut } = require('../subscribers');
 const { runDueJobs } = require('../queuedJobs');
 const { transactionalReply } = require('../transactional');
 const { replyAfterDelivery } = require('../v3sends');
@@ -12,6 +12,8 @@ const { isoUtc } = require('../clock');
 
 /** Far enough for any scenario; beyond it the sandbox's dates stop being valid. */
 const MAX_ADVANCE_MS = 100 * 365 * 24 * 3600000;
+/** Enough for the benchmark's list of 10,000 opt-outs, with room. */
+const MAX_OPT_OUTS = 100000;
 
 /** A control-API error: 400/404 with `{ "error": "..." }`. */
 class ControlError extends Error {
@@ -207,6 +209,25 @@ async function controlRoutes(app, opts) {
 			offsetMs: ctx.clock.offsetMs,
 			sent: sent.map(({ atMs: _ms, ...m }) => m),
 		};
+	});
+
+	// Numbers that opted out of a list long ago (no events, no texts): what a send's Skip
+	// Opted-Out Numbers reads back from GET /api/v2/lists/{id}/subscribers/unsubscribed.
+	app.post('/opt-outs', async (request) => {
+		const body = obj(request.body);
+		const list = state().getList(body.listId);
+		if (!list) throw new ControlError(404, `list ${body.listId} not found`);
+		if (!Array.isArray(body.phones) || body.phones.length > MAX_OPT_OUTS)
+			throw new ControlError(400, `phones must be an array of at most ${MAX_OPT_OUTS} numbers`);
+		const phones = body.phones.map(phoneParam);
+		const hoursAgo = body.hoursAgo === undefined ? 72 : Number(body.hoursAgo);
+		if (!(hoursAgo >= 0))
+			throw new ControlError(400, 'hoursAgo must be a number of hours, 0 or more');
+		for (const phone of phones) recordOptOut(ctx, list, phone, hoursAgo);
+		const optedOut = [...state().subscribersOf(list.id).values()].filter(
+			(sub) => sub.status === 'unsubscribed',
+		).length;
+		return { status: 'OK', listId: list.id, added: phones.length, optedOut };
 	});
 
 	app.post('/clean', async (request) => {

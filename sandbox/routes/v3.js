@@ -113,6 +113,23 @@ function cardBody(body, where) {
 	return card;
 }
 
+/**
+ * A carousel card: the docs give its body as `{title, text, url, isVideo[, thumbnailUrl]}`
+ * (public docs §3.6), only the thumbnail optional. Live, a card without text was answered 400
+ * "Invalid rcsPayload".
+ * @param {unknown} body @param {string} where
+ */
+function carouselCard(body, where) {
+	const card = cardBody(body, where);
+	for (const key of ['title', 'text', 'url']) {
+		if (typeof card[key] !== 'string' || card[key].trim() === '')
+			throw new HttpError(400, `Invalid rcsPayload: ${where}.${key} is required`);
+	}
+	if (typeof card.isVideo !== 'boolean')
+		throw new HttpError(400, `Invalid rcsPayload: ${where}.isVideo is required`);
+	return card;
+}
+
 /** @param {Record<string, any>} b */
 function rcsPayloadOf(b) {
 	if (!isObject(b.rcsPayload))
@@ -188,7 +205,7 @@ const SENDS = {
 			const bodies = cards.map((card, index) => {
 				if (!isObject(card))
 					throw new HttpError(400, `rcsPayload.cards[${index}] must be an object`);
-				return cardBody(card.body, `rcsPayload.cards[${index}].body`);
+				return carouselCard(card.body, `rcsPayload.cards[${index}].body`);
 			});
 			return {
 				text: bodies.map(cardText).join('\n---\n'),

@@ -54,7 +54,7 @@ const SENDS = {
 			operation: 'sendCarousel',
 			cardsSource: 'json',
 			cardsJson:
-				'[{"title":"Boots","url":"https://e.x/1.jpg"},{"title":"Hats","text":"Warm","url":"https://e.x/2.jpg"}]',
+				'[{"title":"Boots","text":"Dry","url":"https://e.x/1.jpg"},{"title":"Hats","text":"Warm","url":"https://e.x/2.jpg"}]',
 			smsFailover: FALLBACK,
 		},
 		'RCS',

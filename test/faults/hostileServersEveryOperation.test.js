@@ -6,6 +6,7 @@
 // real TCP server on loopback that counts every request it receives.
 const { http, rawServer } = require('../helpers/rawHttpServer');
 const { runNode } = require('../helpers/runNode');
+const { LIST, PHONE, operationsFor } = require('../helpers/operations');
 
 const V2_EMAIL = 'owner@shop.example';
 const V2_KEY = 'v2-secret-key-1234567890';
@@ -15,242 +16,20 @@ const WEBHOOK_TOKEN = 'webhook-token-0123456789abcdef';
 const WEBHOOK_URL = `https://n8n.shop.example/webhook/abc/tatango?token=${WEBHOOK_TOKEN}`;
 const SECRETS = [V2_KEY, V3_KEY, BASIC, WEBHOOK_TOKEN];
 
-const LIST = { __rl: true, mode: 'id', value: '101' };
-const PHONE = '2065551234';
-
-const SENT = 'The message may have been sent';
-const OPT_IN_SENT = 'The opt-in text may have been sent \\(the subscriber may have been added\\)';
-const LIST_CREATED = 'The list may have been created';
-const TEMPLATE_SUBMITTED = 'The template may have been submitted for approval';
-const FIELD_CREATED = 'The custom field may have been created';
-
 /**
  * [operation, parameters, what a failure after the request was written must say may have happened
- * (a pattern), or null when the call is repeatable and changes nothing anyone receives]. A text that
- * may have gone out must be said, so nobody resends it by hand.
+ * (a pattern), or null when the call is repeatable and changes nothing anyone receives]: every
+ * operation of the registry (test/helpers/operations.js). A text that may have gone out must be
+ * said, so nobody resends it by hand.
  */
-const OPERATIONS =
-	/** @type {Array<[string, import('n8n-workflow').INodeParameters, string | null]>} */ ([
-		['list → getMany', { resource: 'list', operation: 'getMany', returnAll: true }, null],
-		['list → get', { resource: 'list', operation: 'get', listId: LIST }, null],
-		['list → create', { resource: 'list', operation: 'create', name: 'Spring' }, LIST_CREATED],
-		[
-			'list → update',
-			{ resource: 'list', operation: 'update', listId: LIST, updateFields: { name: 'Fall' } },
-			null,
-		],
-		[
-			'list → setKeywords',
-			{ resource: 'list', operation: 'setKeywords', listId: LIST, keywords: 'JOIN' },
-			null,
-		],
-		[
-			'list → deleteTags',
-			{ resource: 'list', operation: 'deleteTags', listId: LIST, tags: 'vip' },
-			null,
-		],
-		[
-			'list → updateOptInSettings',
-			{
-				resource: 'list',
-				operation: 'updateOptInSettings',
-				listId: LIST,
-				optInType: 'single',
-				firstOptInMessage: 'Hi',
-			},
-			null,
-		],
-		['list → delete', { resource: 'list', operation: 'delete', listId: LIST }, null],
-		[
-			'subscriber → add',
-			{ resource: 'subscriber', operation: 'add', listId: LIST, phoneNumber: PHONE },
-			OPT_IN_SENT,
-		],
-		[
-			'subscriber → get',
-			{ resource: 'subscriber', operation: 'get', listId: LIST, phoneNumber: PHONE },
-			null,
-		],
-		[
-			'subscriber → getMany',
-			{ resource: 'subscriber', operation: 'getMany', listId: LIST, returnAll: true },
-			null,
-		],
-		[
-			'subscriber → update',
-			{
-				resource: 'subscriber',
-				operation: 'update',
-				listId: LIST,
-				phoneNumber: PHONE,
-				updateFields: { firstName: 'Ann' },
-			},
-			null,
-		],
-		[
-			'subscriber → addTagsToMany',
-			{
-				resource: 'subscriber',
-				operation: 'addTagsToMany',
-				listId: LIST,
-				phoneNumbers: PHONE,
-				tags: 'vip',
-			},
-			null,
-		],
-		[
-			'subscriber → removeTags',
-			{
-				resource: 'subscriber',
-				operation: 'removeTags',
-				listId: LIST,
-				phoneNumber: PHONE,
-				tags: 'vip',
-			},
-			null,
-		],
-		[
-			'subscriber → unsubscribe',
-			{ resource: 'subscriber', operation: 'unsubscribe', listId: LIST, phoneNumber: PHONE },
-			null,
-		],
-		[
-			'customField → create',
-			{
-				resource: 'customField',
-				operation: 'create',
-				listId: LIST,
-				label: 'Store',
-				key: 'store',
-				contentType: 'text',
-				maxLength: 20,
-			},
-			FIELD_CREATED,
-		],
-		[
-			'customField → getMany',
-			{ resource: 'customField', operation: 'getMany', listId: LIST, returnAll: true },
-			null,
-		],
-		[
-			'customField → delete',
-			{
-				resource: 'customField',
-				operation: 'delete',
-				listId: LIST,
-				customFieldKey: { __rl: true, mode: 'id', value: 'store' },
-			},
-			null,
-		],
-		[
-			'keyword → checkAvailability',
-			{
-				resource: 'keyword',
-				operation: 'checkAvailability',
-				shortcodeId: { __rl: true, mode: 'id', value: '33733' },
-				keyword: 'JOIN',
-			},
-			null,
-		],
-		[
-			'momtReport → create',
-			{
-				resource: 'momtReport',
-				operation: 'create',
-				dateFrom: '2026-01-01T00:00:00Z',
-				dateTo: '2026-01-02T00:00:00Z',
-			},
-			null,
-		],
-		[
-			'broadcastMessage → send',
-			{ resource: 'broadcastMessage', operation: 'send', listId: LIST, content: 'Sale today' },
-			SENT,
-		],
-		[
-			'broadcastMessage → get',
-			{ resource: 'broadcastMessage', operation: 'get', listId: LIST, messageId: 3 },
-			null,
-		],
-		[
-			'broadcastMessage → getMany',
-			{ resource: 'broadcastMessage', operation: 'getMany', listId: LIST, returnAll: true },
-			null,
-		],
-		[
-			'sms → send',
-			{ resource: 'sms', operation: 'send', phoneNumber: PHONE, content: 'Shipped' },
-			SENT,
-		],
-		[
-			'mms → send',
-			{
-				resource: 'mms',
-				operation: 'send',
-				phoneNumber: PHONE,
-				content: 'Receipt',
-				smsFailover: 'Receipt',
-			},
-			SENT,
-		],
-		[
-			'rcs → sendText',
-			{
-				resource: 'rcs',
-				operation: 'sendText',
-				phoneNumber: PHONE,
-				text: 'Shipped',
-				smsFailover: 'Shipped',
-			},
-			SENT,
-		],
-		[
-			'rcs → sendFile',
-			{
-				resource: 'rcs',
-				operation: 'sendFile',
-				phoneNumber: PHONE,
-				fileUrl: 'https://cdn.example.com/a.pdf',
-				smsFailover: 'News',
-			},
-			SENT,
-		],
-		[
-			'rcs → sendCarousel',
-			{
-				resource: 'rcs',
-				operation: 'sendCarousel',
-				phoneNumber: PHONE,
-				cardsSource: 'fields',
-				cards: { card: [{ title: 'Boots' }] },
-				smsFailover: 'Boots',
-			},
-			SENT,
-		],
-		[
-			'whatsApp → sendTemplate',
-			{
-				resource: 'whatsApp',
-				operation: 'sendTemplate',
-				phoneNumber: PHONE,
-				templateName: 'order_shipped',
-				smsFailover: 'Shipped',
-			},
-			SENT,
-		],
-		[
-			'whatsApp → uploadTemplate',
-			{
-				resource: 'whatsApp',
-				operation: 'uploadTemplate',
-				templateName: 'order_shipped',
-				language: 'en_US',
-				category: 'UTILITY',
-				structure: '{"type":"TEXT","body":{"text":"Shipped"}}',
-			},
-			TEMPLATE_SUBMITTED,
-		],
-	]);
+const OPERATIONS = operationsFor('hostileServers').map(
+	([name, entry]) =>
+		/** @type {[string, import('n8n-workflow').INodeParameters, string | null]} */ ([
+			name,
+			entry.parameters,
+			entry.mayHave,
+		]),
+);
 
 /**
  * @param {import('n8n-workflow').INodeParameters} parameters @param {string} baseUrl

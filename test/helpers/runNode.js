@@ -231,6 +231,7 @@ function prepareContainer() {
  *   "On Error" setting: stop, continue (errors as regular output items), or continue using a
  *   separate error output.
  * @property {string} [timezone] The workflow's time zone setting (IANA name).
+ * @property {string} [base] n8n's public address (WEBHOOK_URL), default a local n8n's (http).
  */
 
 /**
@@ -257,6 +258,7 @@ async function runNode({
 	continueOnFail = false,
 	onError,
 	timezone,
+	base,
 }) {
 	const errorSetting = onError ?? (continueOnFail ? 'continueRegularOutput' : undefined);
 	prepareContainer();
@@ -302,7 +304,7 @@ async function runNode({
 		connections: {},
 	});
 
-	const additionalData = additionalDataFor({ credentialsHelper, hooks, executionId });
+	const additionalData = additionalDataFor({ credentialsHelper, hooks, executionId, base });
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {

@@ -72,7 +72,10 @@ async function startWaitingRun({
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { tatangoV3Api: { id: 'cred-v3', name: 'Tatango V3 account' } },
+		credentials: {
+			tatangoV3Api: { id: 'cred-v3', name: 'Tatango V3 account' },
+			...(credentials.tatangoApi ? { tatangoApi: { id: 'cred-v2', name: 'Tatango account' } } : {}),
+		},
 		...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
 	};
 	const workflowData = {

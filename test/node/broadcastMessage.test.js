@@ -70,8 +70,22 @@ describe('Broadcast Message → Send', () => {
 	});
 
 	test.each([
-		['x'.repeat(161), /^Invalid Content: is 161 characters long .*; the maximum is 160$/],
-		['Sale 🎉', /^Invalid Content: must use only the GSM 7-bit SMS alphabet; it contains "🎉"/],
+		[
+			'x'.repeat(161),
+			/^Invalid Content: is 161 characters long as an SMS counts them .*; the maximum is 160$/,
+		],
+		[
+			'Sale 🎉',
+			/^Invalid Content: Tatango's list messages may use only letters A-Z and a-z, digits, spaces and .*; it contains "🎉" \(U\+1F389\)$/,
+		],
+		// Live, Tatango answered these 422 "Content contains invalid characters" (issue 22).
+		["It's on", /; it contains "'" \(U\+0027\)$/],
+		['Say "hi"', /; it contains '"' \(U\+0022\)$/],
+		['Line one\nLine two', /; it contains a line break$/],
+		[
+			'Caf\u00e9 <b>*</b>',
+			/; it contains "\u00e9" \(U\+00E9\), "<" \(U\+003C\), ">" \(U\+003E\), "\*" \(U\+002A\)$/,
+		],
 		['={{ "" }}', /^Invalid Content: is required/],
 	])('%p is refused before any request', async (content, message) => {
 		const { error } = await broadcast('send', { listId: list101, content });
@@ -80,19 +94,49 @@ describe('Broadcast Message → Send', () => {
 		expect(unmatched).toEqual([]);
 	});
 
-	test('Replace Non-GSM Characters sends plain quotes and dashes', async () => {
+	test('every character the docs list goes through as typed', async () => {
+		const content = 'Abc xyz 0189 .,:;!?()~=+-_\\/@$#&%';
 		const api = v2Api()
-			.post('/api/v2/lists/101/messages', { message: { content: `It's on - 20% off` } })
+			.post('/api/v2/lists/101/messages', { message: { content } })
+			.reply(200, { status: 'OK', message: { id: 5 } });
+		const { error } = await broadcast('send', { listId: list101, content });
+		expect(error).toBeUndefined();
+		api.done();
+	});
+
+	test('Replace Non-GSM Characters sends plain dashes, ellipses and spaces', async () => {
+		const api = v2Api()
+			.post('/api/v2/lists/101/messages', { message: { content: 'On now - 20% off...' } })
 			.reply(200, { status: 'OK', message: { id: 5 } });
 
 		const { error } = await broadcast('send', {
 			listId: list101,
-			content: 'It\u2019s on \u2013 20% off',
+			content: 'On\u00a0now \u2013 20% off\u2026',
 			options: { replaceNonGsm: true },
 		});
 
 		expect(error).toBeUndefined();
 		api.done();
+	});
+
+	test('a curly apostrophe has no allowed stand-in: refused naming it, with how to rephrase', async () => {
+		const { error } = await broadcast('send', {
+			listId: list101,
+			content: 'It\u2019s on \u2013 20% off',
+			options: { replaceNonGsm: true },
+		});
+		expect(error.message).toMatch(/; it contains "\u2019" \(U\+2019\)$/);
+		expect(error.description).toBe(
+			'Tatango refuses apostrophes and quotation marks in list messages: rephrase without them (e.g. "we are" for "we\'re"). Nothing was sent.',
+		);
+		expect(unmatched).toEqual([]);
+	});
+
+	test('without Replace Non-GSM Characters, a long dash is refused with the option named', async () => {
+		const { error } = await broadcast('send', { listId: list101, content: 'On \u2013 now' });
+		expect(error.message).toMatch(/; it contains "\u2013" \(U\+2013\)$/);
+		expect(error.description).toMatch(/Turn on "Replace Non-GSM Characters"/);
+		expect(unmatched).toEqual([]);
 	});
 
 	test('a 502 is never retried: the whole list may have been texted', async () => {

@@ -6,11 +6,10 @@
 // shortcode and the opt-in follow-up hour were sent as "[object Object]", "true" or 1.
 const { runNode } = require('../helpers/runNode');
 const { v2Credentials, v3Credentials, recordUnmatched } = require('../helpers/tatangoNock');
+const { LIST, PHONE, operationsFor } = require('../helpers/operations');
 
 const unmatched = recordUnmatched();
 
-const LIST = { __rl: true, mode: 'id', value: '101' };
-const PHONE = '2065551234';
 const OPT_IN_REQUEST = {
 	collectedData: 'yes',
 	requestMessage: 'Reply YES to join',
@@ -23,70 +22,32 @@ const OPT_IN_REQUEST = {
 	secondOptInMessage: 'Welcome back',
 };
 
-/** [resource, operation, valid parameters, fields (dot paths) that take the hostile value]. */
-const OPERATIONS = /** @type {Array<[string, string, Record<string, unknown>, string[]]>} */ ([
+/**
+ * [`resource → operation`, valid parameters, fields (dot paths) that take the hostile value]: every
+ * operation of the registry (test/helpers/operations.js), and the settings only some runs show.
+ */
+const OPERATIONS = /** @type {Array<[string, Record<string, unknown>, string[]]>} */ ([
+	...operationsFor('hostileInput').map(([name, entry]) => [
+		name,
+		entry.parameters,
+		entry.textFields,
+	]),
 	[
-		'subscriber',
-		'addTagsToMany',
-		{ listId: LIST, phoneNumbers: PHONE, tags: 'vip' },
-		['tags', 'phoneNumbers'],
-	],
-	['subscriber', 'removeTags', { listId: LIST, phoneNumber: PHONE, tags: 'vip' }, ['tags']],
-	[
-		'subscriber',
-		'update',
-		{ listId: LIST, phoneNumber: PHONE, updateFields: { firstName: 'Ann' } },
-		['updateFields.firstName', 'updateFields.zipCode'],
-	],
-	['list', 'deleteTags', { listId: LIST, tags: 'vip' }, ['tags']],
-	[
-		'list',
-		'create',
-		{ name: 'Spring', additionalFields: { messageHelp: 'Help', messageStop: 'Bye' } },
-		['additionalFields.messageHelp', 'additionalFields.messageStop', 'additionalFields.keywords'],
-	],
-	[
-		'list',
-		'update',
-		{ listId: LIST, updateFields: { messageStop: 'Bye', messageYes: 'Reply Y' } },
-		['updateFields.messageStop', 'updateFields.messageYes'],
-	],
-	['list', 'setKeywords', { listId: LIST, keywords: 'JOIN' }, ['keywords']],
-	[
-		'list',
-		'updateOptInSettings',
-		{ listId: LIST, optInType: 'single', firstOptInMessage: 'Hi', secondOptInMessage: 'Hi again' },
-		['firstOptInMessage', 'secondOptInMessage'],
-	],
-	[
-		'list',
-		'updateOptInSettings',
-		{ listId: LIST, optInType: 'double', optInRequests: { request: [OPT_IN_REQUEST] } },
+		'list → updateOptInSettings',
+		{
+			resource: 'list',
+			operation: 'updateOptInSettings',
+			listId: LIST,
+			optInType: 'double',
+			optInRequests: { request: [OPT_IN_REQUEST] },
+		},
 		['optInRequests.request.0.requestMessage', 'optInRequests.request.0.followUpHour'],
 	],
 	[
-		'customField',
-		'create',
+		'momtReport → create',
 		{
-			listId: LIST,
-			label: 'Store',
-			key: 'store',
-			contentType: 'text',
-			maxLength: 10,
-			options: { pattern: '^a', defaultValue: 'a' },
-		},
-		['label', 'maxLength', 'options.pattern', 'options.defaultValue'],
-	],
-	[
-		'keyword',
-		'checkAvailability',
-		{ shortcodeId: { __rl: true, mode: 'id', value: '33733' }, keyword: 'JOIN' },
-		['shortcodeId.value', 'keyword'],
-	],
-	[
-		'momtReport',
-		'create',
-		{
+			resource: 'momtReport',
+			operation: 'create',
 			dateFrom: '2026-01-01T00:00:00Z',
 			dateTo: '2026-01-02T00:00:00Z',
 			waitUntilComplete: true,
@@ -94,53 +55,6 @@ const OPERATIONS = /** @type {Array<[string, string, Record<string, unknown>, st
 			checkEverySeconds: 5,
 		},
 		['maxWaitMinutes', 'checkEverySeconds'],
-	],
-	['broadcastMessage', 'send', { listId: LIST, content: 'Sale today' }, ['content']],
-	[
-		'mms',
-		'send',
-		{ phoneNumber: PHONE, content: 'Receipt', smsFailover: 'Receipt', subject: 'Order' },
-		['subject', 'smsFailover'],
-	],
-	[
-		'rcs',
-		'sendText',
-		{ phoneNumber: PHONE, text: 'Shipped', smsFailover: 'Shipped' },
-		['text', 'smsFailover'],
-	],
-	[
-		'rcs',
-		'sendFile',
-		{ phoneNumber: PHONE, fileUrl: 'https://cdn.example.com/a.pdf', smsFailover: 'News' },
-		['fileUrl'],
-	],
-	[
-		'rcs',
-		'sendCarousel',
-		{
-			phoneNumber: PHONE,
-			cardsSource: 'fields',
-			cards: { card: [{ title: 'Boots', text: 'New' }] },
-			smsFailover: 'New boots',
-		},
-		['cards.card.0.title'],
-	],
-	[
-		'whatsApp',
-		'sendTemplate',
-		{ phoneNumber: PHONE, templateName: 'order_shipped', smsFailover: 'Shipped' },
-		['templateName', 'smsFailover'],
-	],
-	[
-		'whatsApp',
-		'uploadTemplate',
-		{
-			templateName: 'order_shipped',
-			language: 'en_US',
-			category: 'UTILITY',
-			structure: '{"type":"TEXT","body":{"text":"Shipped"}}',
-		},
-		['templateName', 'language'],
 	],
 ]);
 
@@ -161,29 +75,29 @@ function setAt(target, path, value) {
 	keys.reduce((node, key) => node[key], target)[last] = value;
 }
 
-const cases = OPERATIONS.flatMap(([resource, operation, base, fields]) =>
+const cases = OPERATIONS.flatMap(([op, base, fields]) =>
 	fields.flatMap((field) =>
 		HOSTILE.filter(([name]) =>
 			// A list of text is a list field's normal input; a list of objects matters only there.
 			LIST_FIELDS.has(field) ? name !== 'a list of text' : name !== 'a list of objects',
-		).map(
-			([name, value, type]) =>
-				/** @type {const} */ ([`${resource} → ${operation}`, field, name, base, value, type]),
-		),
+		).map(([name, value, type]) => /** @type {const} */ ([op, field, name, base, value, type])),
 	),
 );
 
 test.each(cases)(
 	'%s: %s given %s is refused before any request',
 	async (op, field, _, base, value, type) => {
-		const [resource, operation] = op.split(' → ');
-		const parameters = { resource, operation, ...structuredClone(base) };
+		const parameters = /** @type {import('n8n-workflow').INodeParameters} */ (
+			structuredClone(base)
+		);
 		setAt(parameters, field, '={{ $json.hostile }}');
 
 		const { items, error } = await runNode({
 			parameters,
 			items: [{ hostile: value }],
 			credentials: { tatangoApi: v2Credentials(), tatangoV3Api: v3Credentials() },
+			// Send and Wait gives Tatango n8n's resume URL, which must be https.
+			base: 'https://n8n.shop.example',
 		});
 
 		expect(items).toEqual([]);
@@ -209,7 +123,7 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 		'broadcastMessage → send',
 		{ listId: LIST, content: 'x' },
 		'content',
-		'{'.repeat(81),
+		'~'.repeat(81),
 		/is 162 characters long as an SMS counts them/,
 	],
 	[
@@ -245,7 +159,7 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 		{
 			phoneNumber: PHONE,
 			cardsSource: 'fields',
-			cards: { card: [{ title: 'Boots' }] },
+			cards: { card: [{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg' }] },
 			smsFailover: 'x',
 		},
 		'smsFailover',
@@ -343,7 +257,11 @@ const RULES = /** @type {Array<[string, Record<string, unknown>, string, unknown
 				{
 					phoneNumber: PHONE,
 					cardsSource: 'fields',
-					cards: { card: [{ title: 'Boots', thumbnailUrl: 'x' }] },
+					cards: {
+						card: [
+							{ title: 'Boots', text: 'New', mediaUrl: 'https://e.x/1.jpg', thumbnailUrl: 'x' },
+						],
+					},
 					smsFailover: 'Boots',
 				},
 				'cards.card.0.thumbnailUrl',

@@ -79,6 +79,7 @@ const SENDS = [
 					{ title: 'Boots', text: 'Warm', mediaUrl: 'https://e.x/1.jpg' },
 					{
 						title: 'Hats',
+						text: 'Wool',
 						mediaUrl: 'https://e.x/2.mp4',
 						thumbnailUrl: 'https://e.x/2.jpg',
 						isVideo: true,
@@ -94,6 +95,7 @@ const SENDS = [
 					{
 						body: {
 							title: 'Hats',
+							text: 'Wool',
 							url: 'https://e.x/2.mp4',
 							thumbnailUrl: 'https://e.x/2.jpg',
 							isVideo: true,
@@ -113,14 +115,14 @@ const SENDS = [
 		{
 			cardsSource: 'json',
 			cardsJson:
-				'={{ [{ title: "Boots", url: "https://e.x/1.jpg" }, { body: { text: "Hats" } }] }}',
+				'={{ [{ title: "Boots", text: "Warm", url: "https://e.x/1.jpg" }, { body: { title: "Hats", text: "Wool", url: "https://e.x/2.jpg" } }] }}',
 			smsFailover: FALLBACK,
 		},
 		{
 			rcsPayload: {
 				cards: [
-					{ body: { title: 'Boots', url: 'https://e.x/1.jpg', isVideo: false } },
-					{ body: { text: 'Hats', isVideo: false } },
+					{ body: { title: 'Boots', text: 'Warm', url: 'https://e.x/1.jpg', isVideo: false } },
+					{ body: { title: 'Hats', text: 'Wool', url: 'https://e.x/2.jpg', isVideo: false } },
 				],
 			},
 			smsFailover: FALLBACK,
@@ -230,8 +232,49 @@ const REFUSED = [
 		'a carousel video card without media',
 		'rcs',
 		'sendCarousel',
-		{ cards: { card: [{ title: 'a' }, { title: 'b', isVideo: true }] }, smsFailover: FALLBACK },
+		{
+			cards: {
+				card: [
+					{ title: 'a', text: 'b', mediaUrl: 'https://e.x/1.jpg' },
+					{ title: 'b', text: 'c', isVideo: true },
+				],
+			},
+			smsFailover: FALLBACK,
+		},
 		/^Invalid Card 2 → Media URL: is required when Is Video is on/,
+	],
+	[
+		'a carousel card without text (Tatango answered 400 "Invalid rcsPayload")',
+		'rcs',
+		'sendCarousel',
+		{
+			cards: {
+				card: [
+					{ title: 'Boots', text: 'Warm', mediaUrl: 'https://e.x/1.jpg' },
+					{ title: 'Hats', mediaUrl: 'https://e.x/2.jpg' },
+				],
+			},
+			smsFailover: FALLBACK,
+		},
+		/^Invalid Card 2 → Text: is required: every carousel card needs a title, a text and a media URL/,
+	],
+	[
+		'a carousel JSON card without a title',
+		'rcs',
+		'sendCarousel',
+		{
+			cardsSource: 'json',
+			cardsJson: '[{"text":"Warm","url":"https://e.x/1.jpg"}]',
+			smsFailover: FALLBACK,
+		},
+		/^Invalid Card 1 → Title: is required: every carousel card/,
+	],
+	[
+		'a carousel card without media',
+		'rcs',
+		'sendCarousel',
+		{ cards: { card: [{ title: 'Boots', text: 'Warm' }] }, smsFailover: FALLBACK },
+		/^Invalid Card 1 → Media URL: is required: every carousel card/,
 	],
 	[
 		'a carousel JSON card with an undocumented key',

@@ -325,6 +325,10 @@ function listTriggerWorkflow(listId) {
 }
 
 module.exports = {
+	ACTION,
+	chain,
+	ranOnNode,
+	webhookNode,
 	sendWorkflow,
 	triggerWorkflow,
 	pacedSendWorkflow,

@@ -48,6 +48,7 @@ const SENDS = {
 					{
 						body: {
 							title: 'Hats',
+							text: 'Wool',
 							url: 'https://e.x/2.mp4',
 							thumbnailUrl: 'https://e.x/2.jpg',
 							isVideo: true,
@@ -205,6 +206,38 @@ describe('v3 sends of every channel', () => {
 			'send_rcs_carousel',
 			{ rcsPayload: { cards: [{ body: { isVideo: true } }] } },
 			/cards\[0\]\.body\.url is required/,
+		],
+		[
+			'send_rcs_carousel',
+			{
+				rcsPayload: {
+					cards: [{ body: { title: 'Boots', url: 'https://e.x/1.jpg', isVideo: false } }],
+				},
+			},
+			/^Invalid rcsPayload: rcsPayload\.cards\[0\]\.body\.text is required$/,
+		],
+		[
+			'send_rcs_carousel',
+			{
+				rcsPayload: {
+					cards: [{ body: { text: 'Warm', url: 'https://e.x/1.jpg', isVideo: false } }],
+				},
+			},
+			/^Invalid rcsPayload: rcsPayload\.cards\[0\]\.body\.title is required$/,
+		],
+		[
+			'send_rcs_carousel',
+			{ rcsPayload: { cards: [{ body: { title: 'Boots', text: 'Warm', isVideo: false } }] } },
+			/^Invalid rcsPayload: rcsPayload\.cards\[0\]\.body\.url is required$/,
+		],
+		[
+			'send_rcs_carousel',
+			{
+				rcsPayload: {
+					cards: [{ body: { title: 'Boots', text: 'Warm', url: 'https://e.x/1.jpg' } }],
+				},
+			},
+			/^Invalid rcsPayload: rcsPayload\.cards\[0\]\.body\.isVideo is required$/,
 		],
 		['send_rcs_file', { rcsPayload: { file: {} } }, /rcsPayload\.file\.url must be a valid URL/],
 		['send_whatsapp', { smsFailover: FALLBACK }, /smsFailover must be an object/],

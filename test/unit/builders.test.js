@@ -9,7 +9,8 @@ const {
 const {
 	buildOptInSettings,
 } = require('../../nodes/Tatango/actions/list/updateOptInSettings.operation');
-const { buildRichCard } = require('../../nodes/Tatango/actions/rcs/sendRichCard.operation');
+const { rcsRichCardSend } = require('../../nodes/Tatango/actions/rcs/sendRichCard.operation');
+const { v3Body } = require('../helpers/v3Body');
 
 describe('subscriber add', () => {
 	test('the subscriber object carries normalized fields, flags and flat custom fields', () => {
@@ -199,7 +200,6 @@ describe('RCS rich card', () => {
 	const base = {
 		phoneNumber: '+1 206 555 0200',
 		webhookUrl: '',
-		defaultWebhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
 		title: 'Summer Sale!',
 		text: 'Save up to 50%',
 		mediaUrl: 'https://example.com/sale.mp4',
@@ -208,9 +208,12 @@ describe('RCS rich card', () => {
 		smsFailover: 'Summer sale \u2014 50% off',
 		replaceNonGsm: true,
 	};
+	const credential = { defaultWebhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret' };
+	const body = (/** @type {Record<string, unknown>} */ change, credentials = credential) =>
+		v3Body(rcsRichCardSend, { ...base, ...change }, credentials);
 
-	test('the documented request, with the credential default webhook and a cleaned fallback', () => {
-		expect(buildRichCard(base)).toEqual({
+	test('the documented request, with the credential default webhook and a cleaned fallback', async () => {
+		expect(await body({})).toEqual({
 			phoneNumber: '2065550200',
 			webhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
 			rcsPayload: {
@@ -228,19 +231,19 @@ describe('RCS rich card', () => {
 		});
 	});
 
-	test("the node's own webhook URL wins over the credential's", () => {
-		expect(
-			buildRichCard({ ...base, webhookUrl: 'https://other.example.com/hook' }).webhookUrl,
-		).toBe('https://other.example.com/hook');
+	test("the node's own webhook URL wins over the credential's", async () => {
+		expect((await body({ webhookUrl: 'https://other.example.com/hook' })).webhookUrl).toBe(
+			'https://other.example.com/hook',
+		);
 	});
 
-	test('no webhook URL anywhere, a video without media, or an empty card are refused', () => {
-		expect(() => buildRichCard({ ...base, defaultWebhookUrl: '' })).toThrow(/Default Webhook URL/);
-		expect(() => buildRichCard({ ...base, mediaUrl: '' })).toThrow(
+	test('no webhook URL anywhere, a video without media, or an empty card are refused', async () => {
+		await expect(body({}, { defaultWebhookUrl: '' })).rejects.toThrow(/Default Webhook URL/);
+		await expect(body({ mediaUrl: '' })).rejects.toThrow(
 			/Media URL: is required when Is Video is on/,
 		);
-		expect(() =>
-			buildRichCard({ ...base, title: '', text: '', mediaUrl: '', isVideo: false }),
-		).toThrow(/needs at least a title/);
+		await expect(body({ title: '', text: '', mediaUrl: '', isVideo: false })).rejects.toThrow(
+			/needs at least a title/,
+		);
 	});
 });

@@ -19,7 +19,19 @@ const {
 	toTemplateCategory,
 	toTemplateStructure,
 } = require('../../nodes/Tatango/actions/whatsApp/whatsApp.rules');
-const { buildV3SmsRequest } = require('../../nodes/Tatango/actions/sms/buildV3SmsRequest');
+const { smsSend } = require('../../nodes/Tatango/actions/sms/send.operation');
+const { v3Body } = require('../helpers/v3Body');
+
+/** The InvalidInputError a v3 send refuses with, before anything is posted. */
+async function refusal(/** @type {() => Promise<unknown>} */ fn) {
+	try {
+		await fn();
+	} catch (error) {
+		expect(error).toBeInstanceOf(InvalidInputError);
+		return /** @type {InvalidInputError} */ (error);
+	}
+	throw new Error('expected an InvalidInputError');
+}
 
 /** Runs `fn` and returns the InvalidInputError it throws (fails the test if it does not). */
 function rejection(/** @type {() => unknown} */ fn) {
@@ -135,17 +147,17 @@ describe('RCS card body', () => {
 	});
 });
 
-describe('v3 SMS request (buildV3SmsRequest)', () => {
+describe('v3 SMS request (SMS → Send through the one v3 send)', () => {
 	const base = {
 		phoneNumber: '+1 (206) 555-0200',
 		webhookUrl: '',
-		defaultWebhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
 		content: 'Your order has shipped \u2014 track it',
 		replaceNonGsm: true,
 	};
+	const credential = { defaultWebhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret' };
 
-	test('is the documented body: ten digits, the webhook URL, the cleaned content', () => {
-		expect(buildV3SmsRequest(base)).toEqual({
+	test('is the documented body: ten digits, the webhook URL, the cleaned content', async () => {
+		expect(await v3Body(smsSend, base, credential)).toEqual({
 			phoneNumber: '2065550200',
 			webhookUrl: 'https://n8n.example.com/webhook/tatango?token=s3cret',
 			content: 'Your order has shipped - track it',
@@ -153,16 +165,17 @@ describe('v3 SMS request (buildV3SmsRequest)', () => {
 	});
 
 	test.each([
-		[{ replaceNonGsm: false }, 'Content', /GSM 7-bit/],
-		[{ content: '📦' }, 'Content', /GSM 7-bit/],
-		[{ phoneNumber: '555-0200' }, 'Phone Number', /7 digits/],
+		[{ replaceNonGsm: false }, credential, 'Content', /GSM 7-bit/],
+		[{ content: '📦' }, credential, 'Content', /GSM 7-bit/],
+		[{ phoneNumber: '555-0200' }, credential, 'Phone Number', /7 digits/],
 		[
+			{},
 			{ defaultWebhookUrl: '' },
 			"Webhook URL (or the credential's Default Webhook URL)",
 			/required/,
 		],
-	])('%j is refused on %p', (change, field, rule) => {
-		const error = rejection(() => buildV3SmsRequest({ ...base, ...change }));
+	])('%j is refused on %p', async (change, credentials, field, rule) => {
+		const error = await refusal(() => v3Body(smsSend, { ...base, ...change }, credentials));
 		expect(error.field).toBe(field);
 		expect(error.message).toMatch(rule);
 	});
@@ -171,12 +184,38 @@ describe('v3 SMS request (buildV3SmsRequest)', () => {
 describe('carousel cards', () => {
 	test('JSON cards in the flat or the API shape become the same cards', () => {
 		const flat = toCarouselCardsFromJson(
-			'[{"title":"A","url":"https://e.x/a.jpg","isVideo":false}]',
+			'[{"title":"A","text":"B","url":"https://e.x/a.jpg","isVideo":false}]',
 		);
-		const api = toCarouselCardsFromJson([{ body: { title: 'A', url: 'https://e.x/a.jpg' } }]);
+		const api = toCarouselCardsFromJson([
+			{ body: { title: 'A', text: 'B', url: 'https://e.x/a.jpg' } },
+		]);
 		expect(flat).toEqual(api);
 		expect(toCarouselPayload(flat)).toEqual({
-			cards: [{ body: { title: 'A', url: 'https://e.x/a.jpg', isVideo: false } }],
+			cards: [{ body: { title: 'A', text: 'B', url: 'https://e.x/a.jpg', isVideo: false } }],
+		});
+	});
+
+	// Tatango documents a carousel card as {title, text, url, isVideo[, thumbnailUrl]} (public docs
+	// §3.6); a card without text was answered 400 "Invalid rcsPayload" (issue 22).
+	const complete = { title: 'Boots', text: 'Warm', mediaUrl: 'https://e.x/1.jpg' };
+	test.each([
+		['without a title', { ...complete, title: '' }, 'Card 2 → Title'],
+		['without text', { ...complete, text: undefined }, 'Card 2 → Text'],
+		['with only spaces for text', { ...complete, text: '   ' }, 'Card 2 → Text'],
+		['without media', { ...complete, mediaUrl: '' }, 'Card 2 → Media URL'],
+	])('a card %s is refused, naming the card and the field', (_what, card, field) => {
+		const error = rejection(() => toCarouselPayload([complete, card]));
+		expect(error.message).toBe(
+			`${field}: is required: every carousel card needs a title, a text and a media URL`,
+		);
+	});
+
+	test('a card with a thumbnail and every required field passes; only the thumbnail is optional', () => {
+		expect(toCarouselPayload([complete]).cards[0].body).toEqual({
+			title: 'Boots',
+			text: 'Warm',
+			url: 'https://e.x/1.jpg',
+			isVideo: false,
 		});
 	});
 

@@ -8,6 +8,14 @@ const { broadcastView, findBroadcasts } = require('../../broadcasts');
 const { requireList, bodyObject } = require('./common');
 
 /**
+ * What a list message may hold (public docs §0.9, S1 "Messaging"): "a-z, A-Z, 0-9 and these
+ * special characters: .,:;!?()~=+-_\\/@$#&%", and the space between words. Live, an apostrophe or
+ * a double quote was answered 422 "Content contains invalid characters": the sandbox refuses every
+ * character outside the documented set alike (a line break too: the docs do not list it).
+ */
+const LIST_MESSAGE_CHARACTER = /^[a-zA-Z0-9 .,:;!?()~=+\-_\\/@$#&%]$/;
+
+/**
  * Broadcast messages of a list (public docs §1.9): POST /lists/{id}/messages sends one to the
  * list's subscribers (fires `message_sent`); GET .../messages, .../messages/draft and
  * .../messages/scheduled list them (paginated, `start_date`/`end_date` YYYYMMDD); GET
@@ -25,6 +33,8 @@ module.exports = function messageRoutes(app, ctx) {
 			throw new HttpError(422, "content can't be blank");
 		if (m.content.length > 160)
 			throw new HttpError(422, 'content is too long (maximum is 160 characters)');
+		if (![...m.content].every((character) => LIST_MESSAGE_CHARACTER.test(character)))
+			throw new HttpError(422, 'Content contains invalid characters');
 		const sent = broadcast(ctx, list, m.content, typeof m.name === 'string' ? m.name : null);
 		return { status: 'OK', message: { id: sent.id } };
 	});

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { toFlag, toGsm7Text } from '../../../shared/validation';
+import { toFlag } from '../../../shared/validation';
+import { toListMessageText } from './listMessage.rules';
 import { listLocator } from '../../../shared/fields';
 import { listIdOf, listNotFound } from '../../../shared/lists';
 import { DELIVERY_TIMING_NOTE, deliveryTiming } from './deliveryTiming';
@@ -20,7 +21,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		description:
-			'The text every subscriber of the list gets: up to 160 characters of the GSM 7-bit SMS alphabet',
+			'The text every subscriber of the list gets: up to 160 characters of letters, digits, spaces and . , : ; ! ? ( ) ~ = + - _ \\ / @ $ # & %. Tatango refuses apostrophes and quotation marks in list messages.',
 	},
 	{
 		displayName: 'Options',
@@ -35,7 +36,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to swap curly quotes, long dashes, ellipses and non-breaking spaces for plain ones instead of failing',
+					'Whether to swap long dashes, ellipses and non-breaking spaces for plain ones instead of failing (quotation marks have no allowed stand-in)',
 			},
 		],
 	},
@@ -45,11 +46,14 @@ const displayOptions = { show: { resource: ['broadcastMessage'], operation: ['se
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** `POST /lists/{id}/messages` body: `{"message":{"content":"..."}}`. */
+/**
+ * `POST /lists/{id}/messages` body: `{"message":{"content":"..."}}`, the content in the character
+ * set Tatango documents for list messages (listMessage.rules.ts).
+ */
 export function buildBroadcastBody(content: unknown, replaceNonGsm: boolean): IDataObject {
 	return {
 		message: {
-			content: toGsm7Text(content, 'Content', { max: 160, replaceOffenders: replaceNonGsm }),
+			content: toListMessageText(content, 'Content', { replaceOffenders: replaceNonGsm }),
 		},
 	};
 }

@@ -2,16 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import {
-	toGsm7Text,
-	toHttpsFileUrl,
-	toOptionalText,
-	toRequiredText,
-	toTenDigitPhone,
-	toV3WebhookUrl,
-} from '../../../shared/validation';
+import { toHttpsFileUrl, toOptionalText, toRequiredText } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { readV3SendFields, sendV3Message } from '../v3Send';
+import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to send the MMS to, US or Canadian, in any common format'),
@@ -42,55 +36,38 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('MMS'),
 	v3WebhookUrlField,
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['mms'], operation: ['send'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export interface V3MmsInput {
-	phoneNumber: unknown;
-	webhookUrl: unknown;
-	defaultWebhookUrl: unknown;
-	content: unknown;
-	subject?: unknown;
-	attachmentUrl?: unknown;
-	smsFailover: unknown;
-	replaceNonGsm: boolean;
-}
-
-/** The body of `POST /transactional_messages/send_mms` (public docs §3.3); empty options left out. */
-export function buildV3MmsRequest(input: V3MmsInput) {
-	const request: IDataObject & { phoneNumber: string } = {
-		phoneNumber: toTenDigitPhone(input.phoneNumber),
-		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
-		content: toRequiredText(input.content, 'Content', 3500),
-		smsFailover: toGsm7Text(input.smsFailover, 'SMS Fallback', {
-			replaceOffenders: input.replaceNonGsm,
-		}),
-	};
-	const subject = toOptionalText(input.subject, 'Subject', 40);
-	if (subject !== undefined) request.subject = subject;
-	const attachmentUrl = toHttpsFileUrl(input.attachmentUrl, 'Attachment URL', false);
-	if (attachmentUrl !== undefined) request.attachmentUrl = attachmentUrl;
-	return request;
-}
+/** `POST /transactional_messages/send_mms` (public docs §3.3); empty options left out. */
+export const mmsSend: V3Send = {
+	path: '/transactional_messages/send_mms',
+	channel: 'MMS',
+	payload(context, i, common) {
+		const payload: IDataObject = {
+			content: toRequiredText(context.getNodeParameter('content', i), 'Content', 3500),
+			smsFailover: smsFallbackOf(context, i, common),
+		};
+		const subject = toOptionalText(context.getNodeParameter('subject', i, ''), 'Subject', 40);
+		if (subject !== undefined) payload.subject = subject;
+		const attachmentUrl = toHttpsFileUrl(
+			context.getNodeParameter('attachmentUrl', i, ''),
+			'Attachment URL',
+			false,
+		);
+		if (attachmentUrl !== undefined) payload.attachmentUrl = attachmentUrl;
+		return payload;
+	},
+};
 
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const request = buildV3MmsRequest({
-		...(await readV3SendFields(this, i, tatango)),
-		content: this.getNodeParameter('content', i),
-		subject: this.getNodeParameter('subject', i, ''),
-		attachmentUrl: this.getNodeParameter('attachmentUrl', i, ''),
-		smsFailover: this.getNodeParameter('smsFailover', i),
-	});
-	return await sendV3Message(tatango, i, {
-		path: '/transactional_messages/send_mms',
-		channel: 'MMS',
-		request,
-	});
+	return await sendOnV3(this, i, tatango, mmsSend);
 }

@@ -99,6 +99,17 @@ export function toCarouselCardsFromJson(raw: unknown, field = 'Cards (JSON)'): R
 	});
 }
 
+/**
+ * What every carousel card must have: the docs give a card as `{title, text, url, isVideo
+ * [, thumbnailUrl]}` (public docs §3.6), only the thumbnail optional; a card without text was
+ * answered 400 "Invalid rcsPayload". `isVideo` is always sent.
+ */
+const CAROUSEL_CARD_REQUIRES: Array<[key: string, field: string]> = [
+	['title', 'Title'],
+	['text', 'Text'],
+	['url', 'Media URL'],
+];
+
 /** `rcsPayload` of a carousel: 1 to 3 cards, each checked as a card (public docs §3.6). */
 export function toCarouselPayload(cards: RcsCardInput[]): { cards: Array<{ body: IDataObject }> } {
 	if (cards.length < 1 || cards.length > CAROUSEL_MAX_CARDS) {
@@ -108,6 +119,18 @@ export function toCarouselPayload(cards: RcsCardInput[]): { cards: Array<{ body:
 		);
 	}
 	return {
-		cards: cards.map((card, index) => ({ body: toRcsCardBody(card, `Card ${index + 1} → `) })),
+		cards: cards.map((card, index) => {
+			const where = `Card ${index + 1} → `;
+			const body = toRcsCardBody(card, where);
+			for (const [key, field] of CAROUSEL_CARD_REQUIRES) {
+				if (body[key] === undefined) {
+					throw new InvalidInputError(
+						`${where}${field}`,
+						'is required: every carousel card needs a title, a text and a media URL',
+					);
+				}
+			}
+			return { body };
+		}),
 	};
 }

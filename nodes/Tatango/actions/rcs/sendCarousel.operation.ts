@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../../shared/validation';
 import { type RcsCardInput, toCarouselCardsFromJson, toCarouselPayload } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { readV3SendFields, sendV3Message } from '../v3Send';
+import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -87,50 +87,34 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendCarousel'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export interface RcsCarouselInput {
-	phoneNumber: unknown;
-	webhookUrl: unknown;
-	defaultWebhookUrl: unknown;
-	cards: RcsCardInput[];
-	smsFailover: unknown;
-	replaceNonGsm: boolean;
-}
-
-/** The body of `POST /transactional_messages/send_rcs_carousel` (public docs §3.6). */
-export function buildRcsCarousel(input: RcsCarouselInput) {
-	return {
-		phoneNumber: toTenDigitPhone(input.phoneNumber),
-		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
-		rcsPayload: toCarouselPayload(input.cards),
-		smsFailover: toGsm7Text(input.smsFailover, 'SMS Fallback', {
-			replaceOffenders: input.replaceNonGsm,
-		}),
-	};
-}
+/** `POST /transactional_messages/send_rcs_carousel` (public docs §3.6). */
+export const rcsCarouselSend: V3Send = {
+	path: '/transactional_messages/send_rcs_carousel',
+	channel: 'RCS',
+	payload(context, i, common) {
+		const cards =
+			context.getNodeParameter('cardsSource', i, 'fields') === 'json'
+				? toCarouselCardsFromJson(context.getNodeParameter('cardsJson', i))
+				: (((context.getNodeParameter('cards', i, {}) as IDataObject).card ??
+						[]) as RcsCardInput[]);
+		return {
+			rcsPayload: toCarouselPayload(cards),
+			smsFailover: smsFallbackOf(context, i, common),
+		};
+	},
+};
 
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const cards =
-		this.getNodeParameter('cardsSource', i, 'fields') === 'json'
-			? toCarouselCardsFromJson(this.getNodeParameter('cardsJson', i))
-			: (((this.getNodeParameter('cards', i, {}) as IDataObject).card ?? []) as RcsCardInput[]);
-	const request = buildRcsCarousel({
-		...(await readV3SendFields(this, i, tatango)),
-		cards,
-		smsFailover: this.getNodeParameter('smsFailover', i),
-	});
-	return await sendV3Message(tatango, i, {
-		path: '/transactional_messages/send_rcs_carousel',
-		channel: 'RCS',
-		request,
-	});
+	return await sendOnV3(this, i, tatango, rcsCarouselSend);
 }

@@ -2,14 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import {
-	toGsm7Text,
-	toHttpsFileUrl,
-	toTenDigitPhone,
-	toV3WebhookUrl,
-} from '../../../shared/validation';
+import { toHttpsFileUrl } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { readV3SendFields, sendV3Message } from '../v3Send';
+import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -24,46 +20,29 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendFile'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export interface RcsFileInput {
-	phoneNumber: unknown;
-	webhookUrl: unknown;
-	defaultWebhookUrl: unknown;
-	fileUrl: unknown;
-	smsFailover: unknown;
-	replaceNonGsm: boolean;
-}
-
-/** The body of `POST /transactional_messages/send_rcs_file` (public docs §3.7). */
-export function buildRcsFile(input: RcsFileInput) {
-	return {
-		phoneNumber: toTenDigitPhone(input.phoneNumber),
-		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
-		rcsPayload: { file: { url: toHttpsFileUrl(input.fileUrl, 'File URL', true) } },
-		smsFailover: toGsm7Text(input.smsFailover, 'SMS Fallback', {
-			replaceOffenders: input.replaceNonGsm,
-		}),
-	};
-}
+/** `POST /transactional_messages/send_rcs_file` (public docs §3.7). */
+export const rcsFileSend: V3Send = {
+	path: '/transactional_messages/send_rcs_file',
+	channel: 'RCS',
+	payload: (context, i, common) => ({
+		rcsPayload: {
+			file: { url: toHttpsFileUrl(context.getNodeParameter('fileUrl', i), 'File URL', true) },
+		},
+		smsFailover: smsFallbackOf(context, i, common),
+	}),
+};
 
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const request = buildRcsFile({
-		...(await readV3SendFields(this, i, tatango)),
-		fileUrl: this.getNodeParameter('fileUrl', i),
-		smsFailover: this.getNodeParameter('smsFailover', i),
-	});
-	return await sendV3Message(tatango, i, {
-		path: '/transactional_messages/send_rcs_file',
-		channel: 'RCS',
-		request,
-	});
+	return await sendOnV3(this, i, tatango, rcsFileSend);
 }

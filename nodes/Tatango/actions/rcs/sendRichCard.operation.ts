@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { toFlag, toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../../shared/validation';
-import { toRcsCardBody } from './rcsCard.rules';
+import { toFlag } from '../../../shared/validation';
+import { type RcsCardInput, toRcsCardBody } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { readV3SendFields, sendV3Message } from '../v3Send';
+import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -49,55 +50,36 @@ const properties: INodeProperties[] = [
 		description: 'Whether the media is a video',
 	},
 	...smsFallbackFields('RCS'),
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendRichCard'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export interface RichCardInput {
-	phoneNumber: unknown;
-	webhookUrl: unknown;
-	defaultWebhookUrl: unknown;
-	title?: unknown;
-	text?: unknown;
-	mediaUrl?: unknown;
-	thumbnailUrl?: unknown;
-	isVideo: boolean;
-	smsFailover: unknown;
-	replaceNonGsm: boolean;
-}
-
-/** The body of `POST /transactional_messages/send_rcs_rich_card` (public docs §3.5). */
-export function buildRichCard(input: RichCardInput) {
-	const body = toRcsCardBody(input);
-	return {
-		phoneNumber: toTenDigitPhone(input.phoneNumber),
-		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
-		rcsPayload: { richCard: { body } },
-		smsFailover: toGsm7Text(input.smsFailover, 'SMS Fallback', {
-			replaceOffenders: input.replaceNonGsm,
-		}),
-	};
-}
+/** `POST /transactional_messages/send_rcs_rich_card` (public docs §3.5). */
+export const rcsRichCardSend: V3Send = {
+	path: '/transactional_messages/send_rcs_rich_card',
+	channel: 'RCS',
+	payload(context, i, common) {
+		const card: RcsCardInput = {
+			title: context.getNodeParameter('title', i, ''),
+			text: context.getNodeParameter('text', i, ''),
+			mediaUrl: context.getNodeParameter('mediaUrl', i, ''),
+			thumbnailUrl: context.getNodeParameter('thumbnailUrl', i, ''),
+			isVideo: toFlag(context.getNodeParameter('isVideo', i, false), 'Is Video', false),
+		};
+		return {
+			rcsPayload: { richCard: { body: toRcsCardBody(card) } },
+			smsFailover: smsFallbackOf(context, i, common),
+		};
+	},
+};
 
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const request = buildRichCard({
-		...(await readV3SendFields(this, i, tatango)),
-		title: this.getNodeParameter('title', i, ''),
-		text: this.getNodeParameter('text', i, ''),
-		mediaUrl: this.getNodeParameter('mediaUrl', i, ''),
-		thumbnailUrl: this.getNodeParameter('thumbnailUrl', i, ''),
-		isVideo: toFlag(this.getNodeParameter('isVideo', i, false), 'Is Video', false),
-		smsFailover: this.getNodeParameter('smsFailover', i),
-	});
-	return await sendV3Message(tatango, i, {
-		path: '/transactional_messages/send_rcs_rich_card',
-		channel: 'RCS',
-		request,
-	});
+	return await sendOnV3(this, i, tatango, rcsRichCardSend);
 }

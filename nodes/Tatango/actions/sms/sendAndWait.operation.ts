@@ -2,10 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import {} from '../../../shared/validation';
+import { toGsm7Text, toTenDigitPhone } from '../../../shared/validation';
 import { toResumeWebhookUrl } from './sendAndWait/resumeUrl.rules';
-import { sendV3Message } from '../v3Send';
-import { buildV3SmsRequest } from './buildV3SmsRequest';
+import { deliverV3, SMS_SEND } from '../v3Send';
 import { sendAndWaitProperties } from './sendAndWait/description';
 import { RETRY_OF, timedOutOutput } from './sendAndWait/eventDecision';
 import { readReplySettings } from './sendAndWait/settings';
@@ -48,21 +47,18 @@ export async function execute(
 			"n8n's resume URL for the retry text",
 		);
 	}
-	const request = buildV3SmsRequest({
-		phoneNumber: this.getNodeParameter('phoneNumber', 0),
+	const body = {
+		phoneNumber: toTenDigitPhone(this.getNodeParameter('phoneNumber', 0)),
 		webhookUrl,
-		defaultWebhookUrl: undefined,
-		content: this.getNodeParameter('message', 0),
-		replaceNonGsm: settings.replaceNonGsm,
-		contentField: 'Message',
-	});
-	const sent = await sendV3Message(tatango, 0, {
-		path: '/transactional_messages/send_sms',
-		channel: 'SMS',
-		request: { ...request },
-	});
+		content: toGsm7Text(this.getNodeParameter('message', 0), 'Message', {
+			replaceOffenders: settings.replaceNonGsm,
+		}),
+	};
+	const sent = await deliverV3(this, 0, tatango, SMS_SEND, body);
+	// The checks before a text held it back: nothing was sent, nothing to wait for.
+	if (typeof sent.transactionId !== 'string') return [[{ json: sent, pairedItem: { item: 0 } }]];
 
-	const waiting = timedOutOutput(sent.phoneNumber, sent.transactionId);
+	const waiting = timedOutOutput(body.phoneNumber, sent.transactionId);
 	// n8n resumes a timed-out wait by passing this node's input through (the node is disabled on
 	// resume), so the input it keeps for the resume becomes the timed-out output. The webhook reads
 	// the send's transactionId from it too.

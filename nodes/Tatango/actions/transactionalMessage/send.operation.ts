@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
+import { checkBeforeSend } from '../beforeSend';
 import {
 	toFlag,
 	toMessageContent,
@@ -11,6 +12,7 @@ import {
 	toTenDigitPhone,
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -60,6 +62,7 @@ const properties: INodeProperties[] = [
 		description:
 			'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
 	},
+	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -129,6 +132,12 @@ export async function execute(
 		attachmentId: isMms ? this.getNodeParameter('attachmentId', i) : undefined,
 		webhookCallbackUrl: options.webhookCallbackUrl,
 	});
+	const message = body.transactional_message as IDataObject;
+	const skipped = await checkBeforeSend(this, i, tatango, {
+		phoneNumber: message.number as string,
+		channel: 'V2',
+	});
+	if (skipped) return skipped;
 	const response = await tatango.request(
 		{
 			api: 'v2',

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../../shared/validation';
 import { toTemplateName } from './whatsApp.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { readV3SendFields, sendV3Message } from '../v3Send';
+import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
+import { optOutFields } from '../optOuts';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number on WhatsApp, US or Canadian, in any common format'),
@@ -20,51 +20,30 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('WhatsApp'),
 	v3WebhookUrlField,
+	...optOutFields,
 ];
 
 const displayOptions = { show: { resource: ['whatsApp'], operation: ['sendTemplate'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export interface WhatsAppTemplateSendInput {
-	phoneNumber: unknown;
-	webhookUrl: unknown;
-	defaultWebhookUrl: unknown;
-	templateName: unknown;
-	smsFailover: unknown;
-	replaceNonGsm: boolean;
-}
-
 /**
- * The body of `POST /transactional_messages/send_whatsapp` (public docs §3.8). Unlike every other
- * send, its SMS fallback is an object, `{ content }`.
+ * `POST /transactional_messages/send_whatsapp` (public docs §3.8). Unlike every other send, its SMS
+ * fallback is an object, `{ content }`.
  */
-export function buildWhatsAppTemplateSend(input: WhatsAppTemplateSendInput) {
-	return {
-		phoneNumber: toTenDigitPhone(input.phoneNumber),
-		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
-		whatsAppTemplateName: toTemplateName(input.templateName),
-		smsFailover: {
-			content: toGsm7Text(input.smsFailover, 'SMS Fallback', {
-				replaceOffenders: input.replaceNonGsm,
-			}),
-		},
-	};
-}
+export const whatsAppTemplateSend: V3Send = {
+	path: '/transactional_messages/send_whatsapp',
+	channel: 'WHATSAPP',
+	payload: (context, i, common) => ({
+		whatsAppTemplateName: toTemplateName(context.getNodeParameter('templateName', i)),
+		smsFailover: { content: smsFallbackOf(context, i, common) },
+	}),
+};
 
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
-	const request = buildWhatsAppTemplateSend({
-		...(await readV3SendFields(this, i, tatango)),
-		templateName: this.getNodeParameter('templateName', i),
-		smsFailover: this.getNodeParameter('smsFailover', i),
-	});
-	return await sendV3Message(tatango, i, {
-		path: '/transactional_messages/send_whatsapp',
-		channel: 'WHATSAPP',
-		request,
-	});
+	return await sendOnV3(this, i, tatango, whatsAppTemplateSend);
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { toV3WebhookUrl } from '../../../shared/validation';
+import { v3WebhookUrlOf } from '../v3Send';
 import {
 	toTemplateCategory,
 	toTemplateLanguage,
@@ -57,40 +57,20 @@ const displayOptions = { show: { resource: ['whatsApp'], operation: ['uploadTemp
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export interface WhatsAppTemplateUploadInput {
-	templateName: unknown;
-	language: unknown;
-	category: unknown;
-	structure: unknown;
-	webhookUrl: unknown;
-	defaultWebhookUrl: unknown;
-}
-
-/** The body of `POST /whatsapp_template/upload` (public docs §3.8). */
-export function buildWhatsAppTemplateUpload(input: WhatsAppTemplateUploadInput) {
-	return {
-		name: toTemplateName(input.templateName),
-		language: toTemplateLanguage(input.language),
-		category: toTemplateCategory(input.category),
-		structure: toTemplateStructure(input.structure),
-		webhookUrl: toV3WebhookUrl(input.webhookUrl, input.defaultWebhookUrl),
-	};
-}
-
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
 ): Promise<IDataObject> {
 	const credentials = await tatango.credentials('v3');
-	const request = buildWhatsAppTemplateUpload({
-		templateName: this.getNodeParameter('templateName', i),
-		language: this.getNodeParameter('language', i),
-		category: this.getNodeParameter('category', i),
-		structure: this.getNodeParameter('structure', i),
-		webhookUrl: this.getNodeParameter('webhookUrl', i, ''),
-		defaultWebhookUrl: credentials.defaultWebhookUrl,
-	});
+	// The body of `POST /whatsapp_template/upload` (public docs §3.8).
+	const request = {
+		name: toTemplateName(this.getNodeParameter('templateName', i)),
+		language: toTemplateLanguage(this.getNodeParameter('language', i)),
+		category: toTemplateCategory(this.getNodeParameter('category', i)),
+		structure: toTemplateStructure(this.getNodeParameter('structure', i)),
+		webhookUrl: v3WebhookUrlOf(this, i, credentials),
+	};
 	// A submission is not idempotent: like a send, it is never repeated after an ambiguous failure.
 	const { body } = await tatango.request(
 		{

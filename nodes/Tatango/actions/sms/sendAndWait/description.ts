@@ -1,6 +1,7 @@
 import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { phoneNumberField, replaceNonGsmField } from '../../../../shared/fields';
+import { optOutFields } from '../../optOuts';
 
 /**
  * The resume webhook n8n's own send-and-wait nodes declare (n8n-nodes-base
@@ -169,6 +170,7 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		displayOptions: { show: { responseType: ['approval'], onOtherReply: ['sendRetryText'] } },
 	},
 	replaceNonGsmField('the message and the retry text'),
+	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,8 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { createTatangoClient } from '../../../../shared/transport';
-import { sendV3Message } from '../../v3Send';
-import { buildV3SmsRequest } from '../buildV3SmsRequest';
+import { toGsm7Text, toTenDigitPhone } from '../../../../shared/validation';
+import { postV3Send, SMS_SEND } from '../../v3Send';
 import { decideEvent, RETRY_OF, type WaitingSend } from './eventDecision';
 import { readReplySettings } from './settings';
 
@@ -58,19 +58,17 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	if (decision.action === 'sendRetryText') {
 		const firstSend = (event as { transactionId: string }).transactionId;
 		try {
-			const request = buildV3SmsRequest({
-				phoneNumber: waiting.phoneNumber || (event as { body: IDataObject }).body.phoneNumber,
+			const body = {
+				phoneNumber: toTenDigitPhone(
+					waiting.phoneNumber || (event as { body: IDataObject }).body.phoneNumber,
+				),
 				webhookUrl: this.getSignedResumeUrl({ [RETRY_OF]: firstSend }),
-				defaultWebhookUrl: undefined,
-				content: settings.retryText,
-				replaceNonGsm: settings.replaceNonGsm,
-				contentField: 'Retry Text',
-			});
-			await sendV3Message(createTatangoClient(this), 0, {
-				path: '/transactional_messages/send_sms',
-				channel: 'SMS',
-				request: { ...request },
-			});
+				content: toGsm7Text(settings.retryText, 'Retry Text', {
+					replaceOffenders: settings.replaceNonGsm,
+				}),
+			};
+			// An answer to the person's own reply: no check before a text holds it back.
+			await postV3Send(createTatangoClient(this), 0, SMS_SEND, body);
 		} catch (error) {
 			// The person can still answer the first text; the execution keeps waiting. The transport's
 			// message says whether the text may have gone out, so the log adds no claim of its own.

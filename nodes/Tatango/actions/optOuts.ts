@@ -1,0 +1,140 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { resourceLocator } from '../../shared/fields';
+import { listNotFound } from '../../shared/lists';
+import type { TatangoClient } from '../../shared/transport';
+import { API } from '../../shared/transport/apis';
+import { requestRecords } from '../../shared/transport/pagination';
+import { toFlag, toPositiveId } from '../../shared/validation';
+import type { OutgoingText, SendCheck } from './beforeSend';
+
+/**
+ * "Skip Opted-Out Numbers" on every operation that texts a person: off by default, so a saved
+ * workflow sends as before. The list is picked like any list ("From List" or "By ID").
+ */
+export const optOutFields: INodeProperties[] = [
+	{
+		displayName: 'Skip Opted-Out Numbers',
+		name: 'skipOptedOut',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to skip a number that opted out of a list instead of texting it: the item comes out with outcome "skipped". The list\'s opt-outs are read once per run, through the "Tatango API" (v2) credential.',
+	},
+	{
+		...resourceLocator({
+			displayName: 'Opt-Out List',
+			name: 'optOutList',
+			description: 'The list whose opted-out numbers are skipped',
+			searchListMethod: 'searchLists',
+			listPlaceholder: 'Select a list...',
+			idPlaceholder: 'e.g. 101',
+			idRule: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A list ID is a whole number' },
+		}),
+		displayOptions: { show: { skipOptedOut: [true] } },
+	},
+];
+
+/** What a skipped item outputs: a Switch on `outcome` tells it from a sent one. */
+export interface SkippedOutput extends IDataObject {
+	outcome: 'skipped';
+	reason: string;
+	phoneNumber: string;
+	listId: number;
+}
+
+/**
+ * The opted-out numbers of each list, read once per node run: one client serves one run
+ * (createTatangoClient), so a run's reads hang off its client and go with it.
+ */
+const optOutsByRun = new WeakMap<TatangoClient, Map<number, Promise<Set<string>>>>();
+
+/** Ten digits of a number as Tatango lists it (documented as ten digits; a leading 1 tolerated). */
+function tenDigits(phone: unknown): string {
+	const digits = String(phone).replace(/\D/g, '');
+	return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** A v3 send has no v2 credential of its own: say what the option needs, not what the send does. */
+function requireV2Credential(context: IExecuteFunctions, itemIndex: number, listId: number) {
+	const { credentialType, credentialName, holds } = API.v2;
+	if (context.getNode().credentials?.[credentialType]) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Skip Opted-Out Numbers reads list ${listId}'s opt-outs through the v2 API, which needs a "${credentialName}" credential, and none is selected`,
+		{
+			itemIndex,
+			description: `Choose one under "Credential for ${credentialName}" (${holds}) at the top of this node's parameters, or turn off Skip Opted-Out Numbers. Nothing was sent.`,
+		},
+	);
+}
+
+/** `GET /lists/{id}/subscribers/unsubscribed`, every page (1,000 numbers a page, paced). */
+async function readOptOuts(
+	tatango: TatangoClient,
+	listId: number,
+	itemIndex: number,
+): Promise<Set<string>> {
+	const phones = await requestRecords<unknown>(
+		tatango,
+		{
+			api: 'v2',
+			method: 'GET',
+			path: `/api/v2/lists/${listId}/subscribers/unsubscribed`,
+			kind: 'read',
+			notFound: `${listNotFound(listId)} (the Opt-Out List)`,
+		},
+		'phone_numbers',
+		{ returnAll: true, limit: 0 },
+		itemIndex,
+	);
+	return new Set(phones.map(tenDigits));
+}
+
+/** The opt-outs of `listId` for this run: read by the first item that needs them. */
+function optOutsOf(
+	tatango: TatangoClient,
+	listId: number,
+	itemIndex: number,
+): Promise<Set<string>> {
+	let lists = optOutsByRun.get(tatango);
+	if (!lists) {
+		lists = new Map();
+		optOutsByRun.set(tatango, lists);
+	}
+	let optOuts = lists.get(listId);
+	if (!optOuts) {
+		// A failed read is kept too: the next items fail with its error instead of reading again.
+		optOuts = readOptOuts(tatango, listId, itemIndex);
+		lists.set(listId, optOuts);
+	}
+	return optOuts;
+}
+
+/** The check before a text: a number that opted out of the chosen list is skipped, not texted. */
+export const skipOptedOut: SendCheck = async (
+	context: IExecuteFunctions,
+	itemIndex: number,
+	tatango: TatangoClient,
+	{ phoneNumber }: OutgoingText,
+): Promise<SkippedOutput | undefined> => {
+	const on = toFlag(
+		context.getNodeParameter('skipOptedOut', itemIndex, false),
+		'Skip Opted-Out Numbers',
+	);
+	if (!on) return undefined;
+	const listId = toPositiveId(
+		context.getNodeParameter('optOutList', itemIndex, '', { extractValue: true }),
+		'Opt-Out List',
+	);
+	requireV2Credential(context, itemIndex, listId);
+	const optedOut = await optOutsOf(tatango, listId, itemIndex);
+	if (!optedOut.has(phoneNumber)) return undefined;
+	return {
+		outcome: 'skipped',
+		reason: `opted out of list ${listId}`,
+		phoneNumber,
+		listId,
+	};
+};
