@@ -482,7 +482,7 @@ async function main() {
 						pacing: /** @type {'shared' | 'per-execution'} */ (pacing),
 						tgz: packages[pacing],
 						dir: path.join(BENCH_DIR, 'burst'),
-						basePort: CONFIG.basePort + 100,
+						basePort: CONFIG.basePort + 300, // away from test:queue (5900-5999)
 						sandboxUrl: sandbox.url,
 						count: CONFIG.burst,
 						rate: CONFIG.rate,
