@@ -23,7 +23,13 @@
  *   (e) BENCH_SCALE_SMALL (1,000) and then BENCH_SCALE_LARGE (10,000) v3 SMS with the limit out of
  *       the way: time per item and the peak memory of the `n8n execute` process for each, and the
  *       per-item ratio large / small (an item must cost no more in a long run than in a short one).
- *   (f) BENCH_QUIET_ITEMS (1,000) v3 SMS with Quiet Hours off, then the same with Quiet Hours
+ *   (f) A burst of CRM events: BENCH_BURST (500) webhook calls at once, each one execution of
+ *       Webhook → SMS Send, against the sandbox's limit of R per second, in one n8n process
+ *       (PostgreSQL) and in queue mode with 2 workers (BENCH_WORKER_CONCURRENCY, 10), beside the
+ *       same burst into Webhook → No Op; with this checkout's shared pacing and, side by side,
+ *       the per-execution pacing of BENCH_BASELINE (BENCH_F_PACING: shared, per-execution or both).
+ *       Executions failed, texts twice, 429s, achieved rate / R, webhook answer times (lib/burst.js).
+ *   (g) BENCH_QUIET_ITEMS (1,000) v3 SMS with Quiet Hours off, then the same with Quiet Hours
  *       "federal and state", in one `n8n execute` run under faketime at an hour the rules allow:
  *       the check's cost per item as a share of a send's node time (aim < 5 %), and the check
  *       alone timed in this process (microseconds per call).
@@ -49,6 +55,8 @@ const { importWorkflows } = require('./lib/import');
 const { postEvents, percentile } = require('./lib/load');
 const { renderResults } = require('./lib/report');
 const { watchPeakMemory } = require('./lib/peakMemory');
+const { buildBaselinePackage, measureSetup, DEFAULT_BASELINE } = require('./lib/burst');
+const { renderBurst, replaceBurstSection } = require('./lib/burstReport');
 
 const BENCH_DIR = require('../scripts/lib/run-dir').runDir('bench');
 const RESULTS_FILE = path.join(n8n.REPO_ROOT, 'bench', 'results.md');
@@ -75,17 +83,24 @@ const CONFIG = {
 	smsSends: intEnv('BENCH_SMS_SENDS', 1000),
 	scaleSmall: intEnv('BENCH_SCALE_SMALL', 1000),
 	scaleLarge: intEnv('BENCH_SCALE_LARGE', 10000),
+	burst: intEnv('BENCH_BURST', 500),
+	workerConcurrency: intEnv('BENCH_WORKER_CONCURRENCY', 10),
+	baseline: process.env.BENCH_BASELINE || DEFAULT_BASELINE,
+	fPacing: fPacingEnv(),
 	quietItems: intEnv('BENCH_QUIET_ITEMS', 1000),
 	basePort: intEnv('BENCH_PORT', 5800),
 	skipBuild: Boolean(process.env.BENCH_SKIP_BUILD),
 	parts: partsEnv(),
 };
 
-/** BENCH_PARTS: which of a to f to run (default all). Only a full run writes bench/results.md. */
+/**
+ * BENCH_PARTS: which of a to g to run (default all). Only a full run writes bench/results.md whole;
+ * a partial run with (f) replaces only the (f) section there.
+ */
 function partsEnv() {
-	const value = process.env.BENCH_PARTS ?? 'abcdef';
-	if (!/^[a-f]+$/.test(value))
-		throw new Error(`BENCH_PARTS must be letters from "abcdef", got "${value}"`);
+	const value = process.env.BENCH_PARTS ?? 'abcdefg';
+	if (!/^[a-g]+$/.test(value))
+		throw new Error(`BENCH_PARTS must be letters from "abcdefg", got "${value}"`);
 	return {
 		a: value.includes('a'),
 		b: value.includes('b'),
@@ -93,11 +108,12 @@ function partsEnv() {
 		d: value.includes('d'),
 		e: value.includes('e'),
 		f: value.includes('f'),
+		g: value.includes('g'),
 	};
 }
 
 /**
- * (f) runs at this moment (UTC) by the `n8n execute` process's clock (faketime): 12:00 in Seattle
+ * (g) runs at this moment (UTC) by the `n8n execute` process's clock (faketime): 12:00 in Seattle
  * (the 206 numbers), a Wednesday, so Washington's 8:00-20:00 lets every text go and the check runs
  * in full for each item.
  */
@@ -123,6 +139,14 @@ function timeQuietHoursCheck(calls = 20000) {
 	for (let i = 0; i < calls; i++)
 		checkSendWindow(phones[i % phones.length], at + i, 'federalAndState');
 	return { calls, microsPerCall: Number(process.hrtime.bigint() - t) / 1000 / calls };
+}
+
+/** BENCH_F_PACING: which pacing (f) measures: shared (this checkout), per-execution (BENCH_BASELINE) or both. */
+function fPacingEnv() {
+	const value = process.env.BENCH_F_PACING || 'both';
+	if (!['shared', 'per-execution', 'both'].includes(value))
+		throw new Error(`BENCH_F_PACING must be shared, per-execution or both, got "${value}"`);
+	return value === 'both' ? ['per-execution', 'shared'] : [value];
 }
 
 const SANDBOX_V2 = { email: SANDBOX_ACCOUNT.email, apiKey: SANDBOX_ACCOUNT.v2ApiKey };
@@ -337,7 +361,7 @@ async function main() {
 				d: loadWorkflow('d-sms-rate.json', tokens),
 				eSmall: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleSmall }),
 				eLarge: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleLarge }),
-				f: loadWorkflow('f-quiet-hours.json', { ...tokens, QUIET_ITEMS: CONFIG.quietItems }),
+				g: loadWorkflow('g-quiet-hours.json', { ...tokens, QUIET_ITEMS: CONFIG.quietItems }),
 			},
 			cli,
 		),
@@ -459,19 +483,19 @@ async function main() {
 	};
 	await control.reset();
 
-	// (f) the Quiet Hours check's cost per item: the same sends with it off, then on.
-	const f =
-		CONFIG.parts.f &&
+	// (g) the Quiet Hours check's cost per item: the same sends with it off, then on.
+	const g =
+		CONFIG.parts.g &&
 		(await step(
-			`(f) ${CONFIG.quietItems} v3 SMS with Quiet Hours off, then on (n8n execute under faketime, ${QUIET_HOURS_BENCH_TIME} UTC)`,
+			`(g) ${CONFIG.quietItems} v3 SMS with Quiet Hours off, then on (n8n execute under faketime, ${QUIET_HOURS_BENCH_TIME} UTC)`,
 			async () => {
 				await control.config({ webhookDelayMs: 3600000 });
-				const { run, error } = await n8n.executeWorkflow(ids.f, {
+				const { run, error } = await n8n.executeWorkflow(ids.g, {
 					...cli,
 					timeoutMs: 30 * 60 * 1000,
 					fakeTime: QUIET_HOURS_BENCH_TIME,
 				});
-				if (error) throw new Error(`workflow (f) failed: ${JSON.stringify(error).slice(0, 1000)}`);
+				if (error) throw new Error(`workflow (g) failed: ${JSON.stringify(error).slice(0, 1000)}`);
 				const { messageCounts } = await control.inspect();
 				return {
 					items: CONFIG.quietItems,
@@ -501,6 +525,42 @@ async function main() {
 			LAZY_ISOLATES,
 		),
 	};
+	// (f) a burst of webhook executions, one process and queue mode, shared and per-execution pacing.
+	/** @type {any[] | false} */
+	let f = false;
+	if (CONFIG.parts.f) {
+		f = [];
+		/** @type {Record<string, string>} */
+		const packages = { shared: tgz };
+		if (CONFIG.fPacing.includes('per-execution'))
+			packages['per-execution'] = await step(`(f) build the baseline ${CONFIG.baseline}`, () =>
+				buildBaselinePackage({
+					ref: CONFIG.baseline,
+					dir: path.join(BENCH_DIR, 'baseline'),
+					log,
+				}),
+			);
+		for (const mode of /** @type {const} */ (['one', 'queue'])) {
+			for (const pacing of CONFIG.fPacing) {
+				f.push(
+					await measureSetup({
+						mode,
+						pacing: /** @type {'shared' | 'per-execution'} */ (pacing),
+						tgz: packages[pacing],
+						dir: path.join(BENCH_DIR, 'burst'),
+						basePort: CONFIG.basePort + 300, // away from test:queue (5900-5999)
+						sandboxUrl: sandbox.url,
+						count: CONFIG.burst,
+						rate: CONFIG.rate,
+						workerConcurrency: CONFIG.workerConcurrency,
+						eventsUrl: EVENTS_URL,
+						step,
+						log,
+					}),
+				);
+			}
+		}
+	}
 	await step('stop the sandbox', () => sandbox.stop());
 	const results = {
 		config: CONFIG,
@@ -510,21 +570,34 @@ async function main() {
 		c,
 		d: d && { rate: CONFIG.rate, sends: CONFIG.smsSends, tatango: d },
 		e,
-		f,
+		f: f && {
+			count: CONFIG.burst,
+			rate: CONFIG.rate,
+			workerConcurrency: CONFIG.workerConcurrency,
+			baseline: CONFIG.baseline,
+			runs: f,
+		},
+		g,
 		totalSeconds: (Date.now() - started) / 1000,
 	};
 	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
 	if (!Object.values(CONFIG.parts).every(Boolean)) {
-		const { a: ra, b: rb, c: rc, d: rd, e: re, f: rf } = results;
+		const { a: ra, b: rb, c: rc, d: rd, e: re, f: rf, g: rg } = results;
 		process.stdout.write(
-			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, f: rf }, null, 2)}\n`,
+			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, f: rf, g: rg }, null, 2)}\n`,
 		);
+		if (results.f) {
+			const section = renderBurst(results.f, results.environment);
+			replaceBurstSection(RESULTS_FILE, section);
+			process.stdout.write(`\n${section}\n`);
+			log(`(f): replaced its section of ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)}`);
+		}
 		log(
 			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
 		return;
 	}
-	const markdown = renderResults(results);
+	const markdown = `${renderResults(results)}${results.f ? `\n${renderBurst(results.f, results.environment)}` : ''}`;
 	fs.writeFileSync(RESULTS_FILE, markdown);
 	process.stdout.write(`\n${markdown}\n`);
 	log(

@@ -44,7 +44,7 @@ const LAZY_SETTING = 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
  * @returns {string}
  */
 function renderResults(r) {
-	const { config: cfg, environment: env, a, b, c, d, e, f } = r;
+	const { config: cfg, environment: env, a, b, c, d, e, g } = r;
 	const perItemTatango = a.tatango.ms / cfg.items;
 	const perItemHttp = a.http.ms / cfg.items;
 	const ratioA = perItemTatango / perItemHttp;
@@ -64,11 +64,11 @@ function renderResults(r) {
 	/** @param {any} x */
 	const perItem = (x) => x.perItemMs;
 	const ratioE = perItem(e.large) / perItem(e.small);
-	const perItemOff = f.off.ms / f.items;
-	const perItemOn = f.on.ms / f.items;
+	const perItemOff = g.off.ms / g.items;
+	const perItemOn = g.on.ms / g.items;
 	/** The check's cost per item as a share of a send's node time: n8n's timing, and the check alone. */
 	const costF = (perItemOn - perItemOff) / perItemOff;
-	const costAlone = f.check.microsPerCall / 1000 / perItemOff;
+	const costAlone = g.check.microsPerCall / 1000 / perItemOff;
 	/** @param {string} name @param {any} x */
 	const triggerRow = (name, x) =>
 		`| ${name} | ${int(x.count)} | ${int(x.ok)} | ${int(x.runs)} | ${fixed(x.perSecond, 1)} | ${fixed(x.p50, 1)} ms | ${fixed(x.p99, 1)} ms |`;
@@ -86,7 +86,7 @@ function renderResults(r) {
 		`| (c) | the same with expression isolates taken only when needed (\`${LAZY_SETTING}\`) | ${spread(lazy)} | ≥ 0.9 | ${mark(ratioLazy >= 0.9)} |`,
 		`| (d) | ${int(d.sends)} v3 SMS at R = ${d.rate}/s: failures; double texts; achieved rate ÷ R | ${int(d.tatango.failed)}; ${int(d.tatango.texts.more)}; ${pct(fractionD)} | 0; 0; ≥ 97 % | ${mark(dOk)} |`,
 		`| (e) | time per item, ${int(e.large.sent)} ÷ ${int(e.small.sent)} v3 SMS, no limit | ${fixed(ratioE)} | ≤ 1.1 | ${mark(ratioE <= 1.1)} |`,
-		`| (f) | Quiet Hours check's cost per item ÷ a send's node time (${int(f.items)} v3 SMS, off vs federal and state); the check alone | ${fixed(costF * 100, 1)} %; ${fixed(costAlone * 100, 2)} % (${fixed(f.check.microsPerCall, 1)} µs) | < 5 % | ${mark(costAlone < 0.05 && costF < 0.05)} |`,
+		`| (g) | Quiet Hours check's cost per item ÷ a send's node time (${int(g.items)} v3 SMS, off vs federal and state); the check alone | ${fixed(costF * 100, 1)} %; ${fixed(costAlone * 100, 2)} % (${fixed(g.check.microsPerCall, 1)} µs) | < 5 % | ${mark(costAlone < 0.05 && costF < 0.05)} |`,
 		'',
 		`## (a) ${int(cfg.items)} × Send Transactional Message, no rate limit`,
 		'',
@@ -165,17 +165,17 @@ function renderResults(r) {
 		'',
 		`Per-item ratio (${int(e.large.sent)} ÷ ${int(e.small.sent)}): **${fixed(ratioE)}**.`,
 		'',
-		`## (f) The Quiet Hours check: ${int(f.items)} v3 SMS with it off, then with federal and state hours`,
+		`## (g) The Quiet Hours check: ${int(g.items)} v3 SMS with it off, then with federal and state hours`,
 		'',
 		'One `n8n execute` run under faketime, its clock at an hour the rules allow (every text goes, and the check runs in full for each: area code, rules, every zone). ' +
 			"Two branches of the same send, the first with Quiet Hours off, the second with it on; node time as n8n records it. The check alone is also timed in the benchmark's own process (Node.js 20), over numbers in six area codes.",
 		'',
 		'| Quiet Hours | items | errors | texts once / twice+ / none | node time | per item |',
 		'|---|---:|---:|---:|---:|---:|',
-		`| off | ${int(f.off.items)} | ${int(f.off.errors)} | ${texts(f.off.texts)} | ${fixed(f.off.ms / 1000, 1)} s | ${fixed(perItemOff)} ms |`,
-		`| federal and state | ${int(f.on.items)} | ${int(f.on.errors)} | ${texts(f.on.texts)} | ${fixed(f.on.ms / 1000, 1)} s | ${fixed(perItemOn)} ms |`,
+		`| off | ${int(g.off.items)} | ${int(g.off.errors)} | ${texts(g.off.texts)} | ${fixed(g.off.ms / 1000, 1)} s | ${fixed(perItemOff)} ms |`,
+		`| federal and state | ${int(g.on.items)} | ${int(g.on.errors)} | ${texts(g.on.texts)} | ${fixed(g.on.ms / 1000, 1)} s | ${fixed(perItemOn)} ms |`,
 		'',
-		`Cost per item: **${fixed(costF * 100, 1)} %** of a send's node time by n8n's timing (the difference of two runs, so within the machine's noise); the check alone takes **${fixed(f.check.microsPerCall, 1)} µs** per call, ${fixed(costAlone * 100, 2)} % of a send's ${fixed(perItemOff)} ms.`,
+		`Cost per item: **${fixed(costF * 100, 1)} %** of a send's node time by n8n's timing (the difference of two runs, so within the machine's noise); the check alone takes **${fixed(g.check.microsPerCall, 1)} µs** per call, ${fixed(costAlone * 100, 2)} % of a send's ${fixed(perItemOff)} ms.`,
 		'',
 		'Sizes are set by `BENCH_ITEMS`, `BENCH_RATE`, `BENCH_RATE_SENDS`, `BENCH_EVENTS`, `BENCH_WARMUP_EVENTS`, `BENCH_CONCURRENCY`, `BENCH_ROUNDS`, `BENCH_SMS_SENDS`, `BENCH_SCALE_SMALL`, `BENCH_SCALE_LARGE`, `BENCH_QUIET_ITEMS` (see bench/run.js). A benchmark, not a test: numbers vary with the machine.',
 		'',
