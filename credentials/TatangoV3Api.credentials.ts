@@ -51,9 +51,9 @@ export class TatangoV3Api implements ICredentialType {
 			name: 'defaultWebhookUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'https://your-n8n.example.com/webhook/tatango?token=...',
+			placeholder: 'https://your-n8n.example.com/webhook/…/tatango',
 			description:
-				"Where Tatango reports delivery events and replies for v3 sends (SMS, MMS, RCS, WhatsApp) that don't name their own webhook URL. Paste the production URL of a Tatango Trigger here.",
+				"Where Tatango reports delivery events and replies of SMS, MMS, RCS and WhatsApp sends that name no webhook URL of their own. Paste a Tatango Trigger's Production URL as n8n shows it: each send adds the trigger's token.",
 		},
 		{
 			displayName: 'Requests per Second',
@@ -81,6 +81,28 @@ export class TatangoV3Api implements ICredentialType {
 			default: 60,
 			description:
 				'How long the node waits for Tatango to answer one request. A send that times out is not tried again (it may have gone out): the item fails saying so.',
+		},
+		{
+			displayName: 'Quiet Hours Policy',
+			name: 'quietHoursPolicy',
+			type: 'options',
+			default: 'off',
+			options: [
+				{ name: 'Off', value: 'off', description: "Each send's Quiet Hours field decides" },
+				{
+					name: 'Federal Hours',
+					value: 'federal',
+					description:
+						"Refuse texts outside 8 am-9 pm in the recipient's time zone (US TCPA; CRTC hours in Canada)",
+				},
+				{
+					name: 'Federal and State Hours',
+					value: 'federalAndState',
+					description: "Also the stricter hours, Sunday and holiday rules of the recipient's state",
+				},
+			],
+			description:
+				"A compliance owner's floor for every send with this credential: a send's Quiet Hours field can be stricter, not looser, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which always goes",
 		},
 	];
 

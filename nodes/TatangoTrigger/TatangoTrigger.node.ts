@@ -13,6 +13,7 @@ import {
 
 import { searchLists } from '../shared/listSearch';
 import { listIdOf } from '../shared/lists';
+import { isTriggerUrlShape } from '../shared/triggerUrlToken';
 import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
@@ -37,9 +38,13 @@ import {
 	expectedListToken,
 	listWebhookExists,
 } from './registration';
+import { derivingKeys, expectedSendsTokens, typedSecretToken } from './sendsToken';
 
 const PANEL_WHERE =
-	'With Source "A List", there is nothing to copy: the trigger registers this URL on the list in Tatango while it listens. With "Sends That Name This URL", Tatango reports what happened to a message at the webhook URL of its send. Give it this URL with ?token= and your Secret Token added: in the Default Webhook URL of the Tatango v3 credential (used by every v3 send, SMS, MMS, RCS or WhatsApp, that names no webhook URL of its own), or in one send\'s Webhook URL.';
+	'Source "A List": nothing to copy. Sends: paste the Production URL into the Default Webhook URL of the Tatango V3 API credential this trigger uses.';
+
+const TEST_AND_PRODUCTION = (published: string) =>
+	`Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then cause an event: add a subscriber to the list (Source "A List"), or send a message whose Webhook URL is the test URL. The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. ${published} Executions show up in the executions list.`;
 
 export class TatangoTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,16 +70,22 @@ export class TatangoTrigger implements INodeType {
 		defaults: { name: 'Tatango Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// One entry per credential type: n8n-core reads the first entry of a type to decide whether a
+		// node may read it, so a type listed twice (required for one source, optional for another)
+		// could not be read where its first entry is hidden. Neither is required: each use says
+		// which one is missing (a list: the v2 one; sends derive the token from either).
 		credentials: [
 			{
-				name: 'tatangoApi',
-				required: true,
-				displayOptions: { show: { source: ['list'] } },
+				name: 'tatangoV3Api',
+				required: false,
+				displayName: 'Credential for Tatango V3 API',
+				displayOptions: { show: { source: ['sends'] } },
 			},
 			{
-				name: 'tatangoV3Api',
-				required: true,
-				displayOptions: { show: { source: ['sends'], requireApiKey: [true] } },
+				name: 'tatangoApi',
+				required: false,
+				displayName: 'Credential for Tatango API',
+				displayOptions: { show: { source: ['list', 'sends'] } },
 			},
 		],
 		webhooks: [
@@ -91,13 +102,15 @@ export class TatangoTrigger implements INodeType {
 		triggerPanel: {
 			header: PANEL_WHERE,
 			executionsHelp: {
-				inactive:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then cause an event: on a list (Source "A List"), for example add a subscriber, as the trigger has registered the test URL there; for sends, send a message whose webhook URL is the test URL (with <code>?token=</code>). The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. Publish the workflow: a list trigger registers the production URL itself; for sends, give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
-				active:
-					'Webhooks have two modes: test and production.<br><br><b>Use test mode while you build your workflow</b>. Click "Execute step" (n8n then shows "Listening for test event"), then cause an event: on a list (Source "A List"), for example add a subscriber, as the trigger has registered the test URL there; for sends, send a message whose webhook URL is the test URL (with <code>?token=</code>). The execution shows up in the editor.<br><br><b>Use production mode to run your workflow automatically</b>. The workflow is published: a list trigger has registered the production URL itself; for sends, give Tatango the production URL (with <code>?token=</code>). Executions show up in the executions list.',
+				inactive: TEST_AND_PRODUCTION(
+					"Publish the workflow: a list trigger registers itself; sends report to the Production URL in the credential's Default Webhook URL.",
+				),
+				active: TEST_AND_PRODUCTION(
+					"The workflow is published: a list trigger has registered itself; sends report to the Production URL in the credential's Default Webhook URL.",
+				),
 			},
 			activationHint:
-				'Once you have finished building your workflow, publish it. A list trigger registers itself; for sends, give Tatango the production URL with your token.',
+				"Once you have finished building your workflow, publish it. A list trigger registers itself; sends report to the Production URL in the credential's Default Webhook URL.",
 		},
 		properties: triggerProperties,
 	};
@@ -115,18 +128,25 @@ export class TatangoTrigger implements INodeType {
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				if (sourceOf(this) === 'list') return await createListWebhook(this);
-				const token = String(this.getNodeParameter('secretToken', '')).trim();
-				if (!isUsableToken(token)) {
+				const token = typedSecretToken(this);
+				if (token !== '' && !isUsableToken(token)) {
 					throw new NodeOperationError(
 						this.getNode(),
-						`Set a Secret Token of at least ${MIN_TOKEN_LENGTH} characters`,
+						`Set a Secret Token of at least ${MIN_TOKEN_LENGTH} characters, or leave it empty`,
 						{
 							description:
-								'Every call to this trigger must carry the token; without one the trigger would refuse them all. Generate one, for example with: openssl rand -hex 24',
+								'Every call to this trigger must carry the token; with a short one the trigger would refuse them all. Leave it empty to use the token a send derives from the credential, or generate one, for example with: openssl rand -hex 24',
 						},
 					);
 				}
+				if (token === '') await checkDerivable(this);
 				if (this.getNodeParameter('requireApiKey', false) === true) {
+					if (this.getNode().credentials?.tatangoV3Api === undefined) {
+						throw new NodeOperationError(
+							this.getNode(),
+							'Require API Key Header is on: choose the Tatango V3 API credential whose key calls must carry',
+						);
+					}
 					const credentials = await this.getCredentials('tatangoV3Api');
 					if (typeof credentials.apiKey !== 'string' || credentials.apiKey === '') {
 						throw new NodeOperationError(
@@ -148,18 +168,19 @@ export class TatangoTrigger implements INodeType {
 		const request = this.getRequestObject();
 
 		// 1. Who is calling. Nothing about the call is read before it passes. A registered list webhook's
-		// token is derived from the credential (registration.ts); the sends' token is typed in.
+		// token is derived from the credential (registration.ts); the sends' token is typed in, or
+		// derived from the credentials and the URL called (sendsToken.ts).
 		const fromList = sourceOf(this) === 'list';
 		const requireApiKey = !fromList && this.getNodeParameter('requireApiKey', false) === true;
-		let expectedToken = '';
+		let expectedTokens: string[] = [];
 		if (fromList) {
 			try {
-				expectedToken = await expectedListToken(this);
+				expectedTokens = [await expectedListToken(this)];
 			} catch {
-				expectedToken = ''; // refused below as tokenNotConfigured
+				expectedTokens = []; // refused below as tokenNotConfigured
 			}
 		} else {
-			expectedToken = String(this.getNodeParameter('secretToken', '')).trim();
+			expectedTokens = await expectedSendsTokens(this);
 		}
 		let expectedApiKey: string | undefined;
 		if (requireApiKey) {
@@ -173,7 +194,7 @@ export class TatangoTrigger implements INodeType {
 		const auth = checkCall({
 			query: this.getQueryData() as Record<string, unknown>,
 			headers: this.getHeaderData() as Record<string, unknown>,
-			expectedToken,
+			expectedTokens,
 			requireApiKey,
 			expectedApiKey,
 		});
@@ -320,6 +341,32 @@ export class TatangoTrigger implements INodeType {
 /** Where the trigger's events come from; saved triggers of versions 1 and 1.1 default to sends. */
 function sourceOf(context: IHookFunctions | IWebhookFunctions): 'list' | 'sends' {
 	return context.getNodeParameter('source', 'sends') === 'list' ? 'list' : 'sends';
+}
+
+/**
+ * A sends trigger without a typed token must be able to match what sends add: a credential with a
+ * key, and a URL the sends recognise as a Tatango Trigger's (n8n's default webhook endpoints).
+ */
+async function checkDerivable(context: IHookFunctions): Promise<void> {
+	if ((await derivingKeys(context)).length === 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Choose the Tatango V3 API credential, or set a Secret Token',
+			{
+				description: `With a credential and no Secret Token, every send that names this trigger's URL adds a token derived from the credential's API key (the Tatango API credential for v2 transactional replies). Or type a Secret Token of at least ${MIN_TOKEN_LENGTH} characters and add ?token= and it to the URL yourself.`,
+			},
+		);
+	}
+	const url = context.getNodeWebhookUrl('default');
+	if (url === undefined || !isTriggerUrlShape(url)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			"Sends won't recognise this trigger's URL, so they would add no token: set a Secret Token",
+			{
+				description: `Sends add the derived token only to URLs of n8n's default forms …/webhook/<id>/tatango and …/webhook-test/<id>/tatango; this trigger's is ${url ?? 'unknown'}. Type a Secret Token of at least ${MIN_TOKEN_LENGTH} characters and add ?token= and it to the URL you give Tatango.`,
+			},
+		);
+	}
 }
 
 /** The list this trigger watches, as events spell it; none when the node's List is not an ID. */

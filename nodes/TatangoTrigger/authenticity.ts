@@ -1,11 +1,13 @@
 // Who may start the workflow. Tatango signs nothing, so the trigger checks a secret it shares with
-// the sender: a token the user puts in the webhook URL (or a header), and optionally the v3 API
-// key that Tatango's v3 webhook calls carry in `x-api-key`. Pure functions: no n8n context, and no
+// the sender: a token in the webhook URL (or a header), typed by the user or derived from a
+// credential's API key, and optionally the v3 API key that Tatango's v3 webhook calls carry in
+// `x-api-key`. Pure functions: no n8n context, and no
 // secret ever leaves them (results name the failed check, never a value).
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** `https://…/webhook/<id>/tatango?token=<Secret Token>` */
-export const TOKEN_QUERY_PARAMETER = 'token';
+import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
+
+export { TOKEN_QUERY_PARAMETER };
 /** For senders that can set headers (a proxy, a test script): `x-tatango-token: <Secret Token>`. */
 export const TOKEN_HEADER = 'x-tatango-token';
 export const API_KEY_HEADER = 'x-api-key';
@@ -25,8 +27,11 @@ export type AuthResult = { ok: true } | { ok: false; failure: AuthFailure };
 export interface AuthInput {
 	query: Record<string, unknown> | undefined;
 	headers: Record<string, unknown> | undefined;
-	/** The Secret Token set on the node (already trimmed). */
-	expectedToken: string;
+	/**
+	 * The tokens a call may carry: the Secret Token typed on the node (trimmed), or the tokens
+	 * derived under each credential the node has. Any one of them passes.
+	 */
+	expectedTokens: string[];
 	requireApiKey: boolean;
 	/** The v3 credential's API key; undefined when it could not be read. */
 	expectedApiKey?: string;
@@ -56,15 +61,22 @@ function single(value: unknown): string | undefined | null {
 	return typeof value === 'string' ? value : null;
 }
 
+/** Whether a value equals one of the expected secrets; every one is compared, none skipped. */
+function matchesOne(expected: string[], presented: string): boolean {
+	let matched = false;
+	for (const candidate of expected) if (secretsMatch(candidate, presented)) matched = true;
+	return matched;
+}
+
 /** Wrong beats missing: a value that is present must be right, and at least one must be present. */
-function checkSecret(expected: string, presentedValues: unknown[]): 'ok' | 'missing' | 'wrong' {
+function checkSecret(expected: string[], presentedValues: unknown[]): 'ok' | 'missing' | 'wrong' {
 	let presentedAny = false;
 	let allRight = true;
 	for (const raw of presentedValues) {
 		const value = single(raw);
 		if (value === undefined) continue;
 		presentedAny = true;
-		if (value === null || !secretsMatch(expected, value)) allRight = false;
+		if (value === null || !matchesOne(expected, value)) allRight = false;
 	}
 	if (!presentedAny) return 'missing';
 	return allRight ? 'ok' : 'wrong';
@@ -76,9 +88,10 @@ export function isUsableToken(token: string): boolean {
 
 /** Checks a call against the node's settings. Every check must pass. */
 export function checkCall(input: AuthInput): AuthResult {
-	if (!isUsableToken(input.expectedToken)) return { ok: false, failure: 'tokenNotConfigured' };
+	const expected = input.expectedTokens.filter(isUsableToken);
+	if (expected.length === 0) return { ok: false, failure: 'tokenNotConfigured' };
 
-	const token = checkSecret(input.expectedToken, [
+	const token = checkSecret(expected, [
 		input.query?.[TOKEN_QUERY_PARAMETER],
 		header(input.headers, TOKEN_HEADER),
 	]);
@@ -87,7 +100,7 @@ export function checkCall(input: AuthInput): AuthResult {
 
 	if (input.requireApiKey) {
 		if (!input.expectedApiKey) return { ok: false, failure: 'apiKeyNotConfigured' };
-		const apiKey = checkSecret(input.expectedApiKey, [header(input.headers, API_KEY_HEADER)]);
+		const apiKey = checkSecret([input.expectedApiKey], [header(input.headers, API_KEY_HEADER)]);
 		if (apiKey === 'missing') return { ok: false, failure: 'apiKeyMissing' };
 		if (apiKey === 'wrong') return { ok: false, failure: 'apiKeyWrong' };
 	}
@@ -98,7 +111,7 @@ export function checkCall(input: AuthInput): AuthResult {
 export function describeFailure(failure: AuthFailure): string {
 	switch (failure) {
 		case 'tokenNotConfigured':
-			return `the node has no Secret Token of at least ${MIN_TOKEN_LENGTH} characters`;
+			return `the node has neither a Secret Token of at least ${MIN_TOKEN_LENGTH} characters nor a credential to derive the token from`;
 		case 'tokenMissing':
 			return `the call carried no token (query parameter "${TOKEN_QUERY_PARAMETER}" or header "${TOKEN_HEADER}")`;
 		case 'tokenWrong':

@@ -18,15 +18,15 @@ export const EVENT_OPTIONS: Array<{
 	{
 		name: 'Delivery Status',
 		value: 'delivery_status',
-		action: 'On delivery status of an RCS message',
-		description: 'An RCS message (or another v3 send) was delivered, soft-bounced or hard-bounced',
+		action: 'On delivery status of a sent message',
+		description: 'An SMS, MMS, RCS or WhatsApp message was delivered, soft-bounced or hard-bounced',
 	},
 	{
 		name: 'Invalid Phone Number',
 		value: 'invalid_phone',
 		action: 'On invalid phone number',
 		description:
-			'An RCS message (or another v3 send) could not go out because the number is invalid, for example a landline',
+			'An SMS, MMS, RCS or WhatsApp message could not go out because the number is invalid, for example a landline',
 	},
 	{
 		name: 'List Message Sent',
@@ -42,17 +42,17 @@ export const EVENT_OPTIONS: Array<{
 			'A subscriber replied to a message sent to a list (a list webhook in Tatango; its type is campaign_response)',
 	},
 	{
+		name: 'Reply to a Sent Message',
+		value: 'reply_received',
+		action: 'On reply to a sent message',
+		description: 'The recipient replied to an SMS, MMS, RCS or WhatsApp message',
+	},
+	{
 		name: 'Reply to a Transactional Message',
 		value: 'transactional_message_reply',
 		action: 'On reply to a transactional message',
 		description:
 			'The recipient replied to a message from Transactional Message → Send (its Reply Webhook URL)',
-	},
-	{
-		name: 'Reply to an RCS Message',
-		value: 'reply_received',
-		action: 'On reply to an RCS message',
-		description: 'The recipient replied to an RCS message (or another v3 send)',
 	},
 	{
 		name: 'Subscribed to a List',
@@ -102,7 +102,7 @@ const SOURCE_OPTIONS = [
 		name: 'Sends That Name This URL',
 		value: 'sends',
 		description:
-			'Delivery statuses and replies of v3 sends (RCS...) and v2 transactional replies: you give Tatango this URL with a Secret Token',
+			"Delivery statuses and replies of SMS, MMS, RCS and WhatsApp sends, and transactional replies: paste this trigger's Production URL into the V3 credential's Default Webhook URL",
 	},
 ];
 
@@ -155,7 +155,8 @@ export const triggerProperties: INodeProperties[] = [
 		description: "Which of the list's events Tatango sends and start the workflow",
 	},
 	{
-		displayName: `Give Tatango this trigger's URL (open <b>Webhook URLs</b> at the top of this panel) with <code>?${TOKEN_QUERY_PARAMETER}=</code> and your Secret Token (at least ${MIN_TOKEN_LENGTH} characters) added, e.g. <code>https://n8n.example.com/webhook/…/tatango?${TOKEN_QUERY_PARAMETER}=YOUR_TOKEN</code>: as the Default Webhook URL of the Tatango V3 API credential (every v3 send, SMS, MMS, RCS or WhatsApp, without its own webhook URL reports here), as one send's Webhook URL, or as a list webhook's callback URL in Tatango.`,
+		displayName:
+			"Paste this trigger's <b>Production URL</b> (<b>Webhook URLs</b> above) into the <b>Default Webhook URL</b> of the Tatango V3 API credential you choose here. Sends add the token themselves.",
 		name: 'urlNotice',
 		type: 'notice',
 		default: '',
@@ -166,12 +167,11 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'secretToken',
 		type: 'string',
 		typeOptions: { password: true },
-		required: true,
 		default: '',
-		placeholder: 'e.g. the output of: openssl rand -hex 24',
+		placeholder: 'Leave empty to use the token derived from the credential',
 		displayOptions: onlyFor('sends'),
-		hint: `At least ${MIN_TOKEN_LENGTH} characters`,
-		description: `A random string of at least ${MIN_TOKEN_LENGTH} characters (letters and digits keep the URL simple). Every call must carry it as the "${TOKEN_QUERY_PARAMETER}" query parameter or the "${TOKEN_HEADER}" header; other calls get 401 and start nothing.`,
+		hint: `Optional. If set: at least ${MIN_TOKEN_LENGTH} characters, added to the URL by you`,
+		description: `Leave empty: sends that name this trigger's URL add a token derived from the credential's API key and the URL. Or a random string of at least ${MIN_TOKEN_LENGTH} characters that every call must carry as the "${TOKEN_QUERY_PARAMETER}" query parameter or the "${TOKEN_HEADER}" header; other calls get 401 and start nothing.`,
 	},
 	{
 		displayName: 'Require API Key Header',

@@ -45,6 +45,12 @@ function registrations(context: IHookFunctions): Record<string, Registration> {
 export async function expectedListToken(
 	context: IHookFunctions | IWebhookFunctions,
 ): Promise<string> {
+	if (context.getNode().credentials?.tatangoApi === undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Choose the Tatango API credential: the trigger registers its list webhook with it',
+		);
+	}
 	const credentials = await context.getCredentials('tatangoApi');
 	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
 	if (apiKey === '') {

@@ -80,9 +80,9 @@ export const v3WebhookUrlField: INodeProperties = {
 	name: 'webhookUrl',
 	type: 'string',
 	default: '',
-	placeholder: 'https://your-n8n.example.com/webhook/tatango?token=...',
+	placeholder: 'https://your-n8n.example.com/webhook/…/tatango',
 	description:
-		"Where Tatango reports this message's delivery and replies (HTTPS, up to 255 characters): the production URL of a Tatango Trigger. Leave empty to use the credential's Default Webhook URL.",
+		"Where Tatango reports this message's delivery and replies (HTTPS, up to 255 characters): a Tatango Trigger's Production URL as n8n shows it (its token is added). Leave empty to use the credential's Default Webhook URL.",
 };
 
 /** Whether typographic characters are swapped for GSM ones in an SMS text (see toGsm7Text). */

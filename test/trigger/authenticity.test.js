@@ -7,7 +7,7 @@ const KEY = 'tatango_key_sandbox';
 const call = (overrides) => ({
 	query: {},
 	headers: {},
-	expectedToken: TOKEN,
+	expectedTokens: [TOKEN],
 	requireApiKey: false,
 	expectedApiKey: KEY,
 	...overrides,
@@ -45,14 +45,36 @@ describe('secret token', () => {
 	});
 
 	test('a node without a usable token refuses every call, even one carrying an empty token', () => {
-		expect(checkCall(call({ expectedToken: '', query: { token: '' } }))).toEqual({
+		expect(checkCall(call({ expectedTokens: [], query: { token: '' } }))).toEqual({
 			ok: false,
 			failure: 'tokenNotConfigured',
 		});
-		expect(checkCall(call({ expectedToken: 'short', query: { token: 'short' } }))).toEqual({
+		expect(checkCall(call({ expectedTokens: ['short', ''], query: { token: 'short' } }))).toEqual({
 			ok: false,
 			failure: 'tokenNotConfigured',
 		});
+	});
+});
+
+describe('several expected tokens (derived under the v3 and the v2 key)', () => {
+	const OTHER = 'derived_under_the_v2_key_0123456';
+	test.each([
+		['the first', TOKEN],
+		['the second', OTHER],
+	])('%s passes', (_name, token) => {
+		expect(checkCall(call({ expectedTokens: [TOKEN, OTHER], query: { token } }))).toEqual({
+			ok: true,
+		});
+	});
+	test('a token matching neither is refused', () => {
+		expect(
+			checkCall(call({ expectedTokens: [TOKEN, OTHER], query: { token: `${OTHER}x` } })),
+		).toEqual({ ok: false, failure: 'tokenWrong' });
+	});
+	test('a short expected token never passes, even when presented', () => {
+		expect(
+			checkCall(call({ expectedTokens: ['short', TOKEN], query: { token: 'short' } })),
+		).toEqual({ ok: false, failure: 'tokenWrong' });
 	});
 });
 

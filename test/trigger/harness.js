@@ -78,6 +78,7 @@ Container.set(BinaryDataConfig, { mode: 'default' });
  * @param {string} [options.webhookBaseUrl] n8n's webhook base URL, for hooks (test URLs replace
  *   "/webhook" with "/webhook-test")
  * @param {string} [options.workflowId]
+ * @param {string} [options.webhookId] the node's webhook ID (a fixed UUID unless told)
  * @param {{ staticData: object, effects?: object[] }} [options.database] shared "database" row, to share
  *   static data between triggers; `effects` collects the items that reached the node after the trigger
  * @param {() => any} [options.loadNodeClass] returns the node class (a fresh module copy stands for another n8n process)
@@ -124,6 +125,8 @@ function createTrigger(options = {}) {
 	const v2Credential = options.v2Credential ?? null;
 	const typeVersion = options.typeVersion ?? 1.1;
 	const webhookBaseUrl = options.webhookBaseUrl ?? 'https://n8n.example.test/webhook';
+	const webhookTestBaseUrl = webhookBaseUrl.replace(/\/webhook$/, '/webhook-test');
+	const webhookId = options.webhookId ?? '5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11';
 
 	function buildWorkflow(
 		staticData = database.staticData === null
@@ -137,7 +140,7 @@ function createTrigger(options = {}) {
 			type: NODE_TYPE,
 			typeVersion,
 			position: [0, 0],
-			webhookId: '5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11',
+			webhookId,
 			parameters: JSON.parse(JSON.stringify(parameters)),
 		};
 		node.credentials = {};
@@ -274,6 +277,8 @@ function createTrigger(options = {}) {
 			httpResponse: res,
 			timezone: 'UTC',
 			credentialsHelper,
+			webhookBaseUrl,
+			webhookTestBaseUrl,
 		};
 		const context = new WebhookContext(
 			workflow,
@@ -384,9 +389,15 @@ function createTrigger(options = {}) {
 			const context = new HookContext(
 				workflow,
 				workflow.getNode(NODE_NAME),
-				/** @type {any} */ ({ timezone: 'UTC', credentialsHelper }),
+				/** @type {any} */ ({
+					timezone: 'UTC',
+					credentialsHelper,
+					webhookBaseUrl,
+					webhookTestBaseUrl,
+				}),
 				'trigger',
 				'activate',
+				/** @type {any} */ ({ webhookDescription: nodeType.description.webhooks[0] }),
 			);
 			const methods = nodeType.webhookMethods.default;
 			if (await methods.checkExists.call(context)) return true;
@@ -409,7 +420,7 @@ function createTrigger(options = {}) {
 				{
 					...base,
 					webhookBaseUrl,
-					webhookTestBaseUrl: webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
+					webhookTestBaseUrl,
 				},
 				o.test ? 'manual' : 'trigger',
 				o.test ? 'manual' : 'activate',
@@ -429,8 +440,7 @@ function createTrigger(options = {}) {
 			}
 		},
 		/** The URL n8n gives the trigger (production, or test). @param {{ test?: boolean }} [o] */
-		webhookUrl: (o = {}) =>
-			`${o.test ? webhookBaseUrl.replace(/\/webhook$/, '/webhook-test') : webhookBaseUrl}/5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11/tatango`,
+		webhookUrl: (o = {}) => `${o.test ? webhookTestBaseUrl : webhookBaseUrl}/${webhookId}/tatango`,
 	};
 }
 

@@ -44,7 +44,11 @@ describe('node description', () => {
 	test('panel text: no HTML in the header (n8n shows it as plain text), the button named as n8n 2.41 names it', () => {
 		const panel = /** @type {any} */ (description.triggerPanel);
 		expect(panel.header).not.toMatch(/<[a-z/]/i);
-		expect(panel.header).toContain('?token=');
+		// The one step of set-up, and no token to add by hand.
+		expect(panel.header).toContain('Production URL');
+		expect(panel.header).toContain('Default Webhook URL');
+		expect(panel.header.split(/\s+/).length).toBeLessThanOrEqual(30);
+		expect(JSON.stringify(panel)).not.toContain('?token=');
 		for (const help of [panel.executionsHelp.inactive, panel.executionsHelp.active]) {
 			expect(help).toContain('Click "Execute step"');
 			expect(help).not.toContain('Listen for test event');
@@ -66,17 +70,45 @@ describe('node description', () => {
 		}
 	});
 
-	test('asks for the v2 credential for a list, the v3 one only when the API key check is on', () => {
+	test('offers the v2 credential for a list, both for sends; neither required (each use names a missing one)', () => {
 		expect(description.credentials).toEqual([
 			expect.objectContaining({
-				name: 'tatangoApi',
-				displayOptions: { show: { source: ['list'] } },
+				name: 'tatangoV3Api',
+				required: false,
+				displayOptions: { show: { source: ['sends'] } },
 			}),
 			expect.objectContaining({
-				name: 'tatangoV3Api',
-				displayOptions: { show: { source: ['sends'], requireApiKey: [true] } },
+				name: 'tatangoApi',
+				required: false,
+				displayOptions: { show: { source: ['list', 'sends'] } },
 			}),
 		]);
+	});
+
+	test('the Sends notice says the one step in a line or two, and the Secret Token is optional', () => {
+		const notice = description.properties.find((p) => p.name === 'urlNotice');
+		const words = String(notice?.displayName)
+			.replace(/<[^>]+>/g, '')
+			.split(/\s+/);
+		expect(words.length).toBeLessThanOrEqual(35);
+		expect(notice?.displayName).not.toContain('<code>');
+		expect(notice?.displayName).toContain('Default Webhook URL');
+		const secretToken = description.properties.find((p) => p.name === 'secretToken');
+		expect(secretToken?.required).toBeFalsy();
+		expect(secretToken?.default).toBe('');
+	});
+
+	test('the v3 events are named for every channel, their stored values unchanged', () => {
+		const events = /** @type {any[]} */ (
+			description.properties.find((p) => p.name === 'events')?.options
+		);
+		const byValue = Object.fromEntries(events.map((e) => [e.value, e]));
+		expect(byValue.delivery_status.action).toBe('On delivery status of a sent message');
+		expect(byValue.reply_received.action).toBe('On reply to a sent message');
+		for (const value of ['delivery_status', 'invalid_phone', 'reply_received']) {
+			expect(byValue[value].description).toContain('SMS, MMS, RCS or WhatsApp');
+		}
+		expect(JSON.stringify(events)).not.toMatch(/an RCS message/i);
 	});
 });
 
@@ -798,10 +830,10 @@ describe('bad bodies: 400, nothing starts', () => {
 });
 
 describe('activation (webhookMethods.create)', () => {
-	test('refuses to listen without a usable Secret Token, without echoing it', async () => {
-		await expect(createTrigger({ parameters: { secretToken: '' } }).activate()).rejects.toThrow(
-			'Set a Secret Token of at least 16 characters',
-		);
+	test('refuses to listen with neither a Secret Token nor a credential, or with a short token, without echoing it', async () => {
+		await expect(
+			createTrigger({ parameters: { secretToken: '' }, credential: null }).activate(),
+		).rejects.toThrow('Choose the Tatango V3 API credential, or set a Secret Token');
 		const short = 'abc123secret';
 		const error = await createTrigger({ parameters: { secretToken: short } })
 			.activate()

@@ -1,7 +1,14 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../shared/transport';
-import { toFlag, toGsm7Text, toTenDigitPhone, toV3WebhookUrl } from '../../shared/validation';
+import {
+	toFlag,
+	toGsm7Text,
+	toTenDigitPhone,
+	toV3WebhookUrl,
+	WEBHOOK_URL_MAX,
+	withDerivedToken,
+} from '../../shared/validation';
 import { checkBeforeSend } from './beforeSend';
 
 /** The channel a v3 send goes out on, spelled as Tatango's `reply_received` events spell it. */
@@ -39,8 +46,8 @@ export type V3SendBody = IDataObject & { phoneNumber: string; webhookUrl: string
 /**
  * Sends item `i` on a v3 channel. Every check runs before anything is sent, in the order the
  * fields show: the credential, Replace Non-GSM, the recipient, the webhook URL (the node's, or the
- * credential's Default Webhook URL), the channel's own fields; then the checks before a text
- * (beforeSend.ts).
+ * credential's Default Webhook URL; a Tatango Trigger's gets its derived token), the channel's own
+ * fields; then the checks before a text (beforeSend.ts).
  */
 export async function sendOnV3(
 	context: IExecuteFunctions,
@@ -67,15 +74,19 @@ export async function sendOnV3(
 /**
  * Where Tatango reports item `i`'s message (or template): the node's Webhook URL, or the v3
  * credential's Default Webhook URL (shared/fields.ts v3WebhookUrlField); https, at most 255.
+ * A Tatango Trigger's URL as n8n shows it gets the token the trigger derives under this
+ * credential's key (shared/triggerUrlToken.ts): setting up delivery events is one paste.
  */
 export function v3WebhookUrlOf(
 	context: IExecuteFunctions,
 	i: number,
 	credentials: ICredentialDataDecryptedObject,
 ): string {
-	return toV3WebhookUrl(
-		context.getNodeParameter('webhookUrl', i, ''),
-		credentials.defaultWebhookUrl,
+	return withDerivedToken(
+		toV3WebhookUrl(context.getNodeParameter('webhookUrl', i, ''), credentials.defaultWebhookUrl),
+		credentials.apiKey,
+		'Webhook URL',
+		WEBHOOK_URL_MAX,
 	);
 }
 

@@ -1,5 +1,9 @@
+import { withTriggerToken } from '../triggerUrlToken';
 import { InvalidInputError } from './InvalidInputError';
 import { textOf } from './text';
+
+/** The longest webhook URL Tatango's v3 sends take. */
+export const WEBHOOK_URL_MAX = 255;
 
 /**
  * A URL as written, strictly: `scheme://host...`, no whitespace or control characters inside, no
@@ -65,10 +69,35 @@ export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
 		);
 	}
 	const { href } = strictUrl(text, field, ['https'], ' (Tatango only calls HTTPS webhooks)');
-	if (href.length > 255) {
-		throw new InvalidInputError(field, `is ${href.length} characters long; the maximum is 255`);
+	if (href.length > WEBHOOK_URL_MAX) {
+		throw new InvalidInputError(
+			field,
+			`is ${href.length} characters long; the maximum is ${WEBHOOK_URL_MAX}`,
+		);
 	}
 	return href;
+}
+
+/**
+ * A checked webhook URL as Tatango gets it: a Tatango Trigger's URL as n8n shows it with the token
+ * derived under `apiKey` added (see triggerUrlToken.ts), anything else as given. The message of a
+ * URL grown too long names its length, never the URL: that holds the token.
+ */
+export function withDerivedToken(
+	href: string,
+	apiKey: unknown,
+	field: string,
+	maxLength = Infinity,
+): string {
+	const sent = withTriggerToken(href, apiKey);
+	if (sent.length > maxLength) {
+		throw new InvalidInputError(
+			field,
+			`is ${sent.length} characters long with the Tatango Trigger's token added; the maximum is ${maxLength}`,
+			"Shorten the URL, for example a shorter host name in n8n's WEBHOOK_URL.",
+		);
+	}
+	return sent;
 }
 
 /** An optional http(s) URL: of media, a thumbnail, or a callback Tatango calls. */

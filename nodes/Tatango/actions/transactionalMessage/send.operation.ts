@@ -10,9 +10,11 @@ import {
 	toPositiveId,
 	toRequiredText,
 	toTenDigitPhone,
+	withDerivedToken,
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -75,11 +77,13 @@ const properties: INodeProperties[] = [
 				name: 'webhookCallbackUrl',
 				type: 'string',
 				default: '',
-				placeholder: 'https://your-n8n.example.com/webhook/...',
-				description: 'Where Tatango posts replies to this message (a Tatango Trigger URL)',
+				placeholder: 'https://your-n8n.example.com/webhook/…/tatango',
+				description:
+					"Where Tatango posts replies to this message: a Tatango Trigger's Production URL as n8n shows it (the token is added for a trigger that uses the Tatango API credential)",
 			},
 		],
 	},
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['transactionalMessage'], operation: ['send'] } };
@@ -133,6 +137,15 @@ export async function execute(
 		webhookCallbackUrl: options.webhookCallbackUrl,
 	});
 	const message = body.transactional_message as IDataObject;
+	// A Tatango Trigger's URL as n8n shows it gets the token the trigger derives under the v2 key.
+	if (typeof message.webhook_callback_url === 'string') {
+		const { apiKey } = await tatango.credentials('v2');
+		message.webhook_callback_url = withDerivedToken(
+			message.webhook_callback_url,
+			apiKey,
+			'Reply Webhook URL',
+		);
+	}
 	const skipped = await checkBeforeSend(this, i, tatango, {
 		phoneNumber: message.number as string,
 		channel: 'V2',
