@@ -23,6 +23,12 @@
  *   (e) BENCH_SCALE_SMALL (1,000) and then BENCH_SCALE_LARGE (10,000) v3 SMS with the limit out of
  *       the way: time per item and the peak memory of the `n8n execute` process for each, and the
  *       per-item ratio large / small (an item must cost no more in a long run than in a short one).
+ *   (f) A burst of CRM events: BENCH_BURST (500) webhook calls at once, each one execution of
+ *       Webhook → SMS Send, against the sandbox's limit of R per second, in one n8n process
+ *       (PostgreSQL) and in queue mode with 2 workers (BENCH_WORKER_CONCURRENCY, 10), beside the
+ *       same burst into Webhook → No Op; with this checkout's shared pacing and, side by side,
+ *       the per-execution pacing of BENCH_BASELINE (BENCH_F_PACING: shared, per-execution or both).
+ *       Executions failed, texts twice, 429s, achieved rate / R, webhook answer times (lib/burst.js).
  *   (o) BENCH_OPT_OUT_SENDS (1,000) v3 SMS with Skip Opted-Out Numbers against list 101 holding
  *       BENCH_OPT_OUTS (10,000) opt-outs, one in ten of the numbers texted among them, beside the same
  *       run with the option off, in BENCH_OPT_OUT_ROUNDS (3) interleaved rounds, pacing out of the
@@ -49,6 +55,8 @@ const { importWorkflows } = require('./lib/import');
 const { postEvents, percentile } = require('./lib/load');
 const { renderResults, renderOptOuts } = require('./lib/report');
 const { watchPeakMemory } = require('./lib/peakMemory');
+const { buildBaselinePackage, measureSetup, DEFAULT_BASELINE } = require('./lib/burst');
+const { renderBurst, replaceBurstSection } = require('./lib/burstReport');
 
 const BENCH_DIR = require('../scripts/lib/run-dir').runDir('bench');
 const RESULTS_FILE = path.join(n8n.REPO_ROOT, 'bench', 'results.md');
@@ -78,24 +86,40 @@ const CONFIG = {
 	optOutSends: intEnv('BENCH_OPT_OUT_SENDS', 1000),
 	optOuts: intEnv('BENCH_OPT_OUTS', 10000),
 	optOutRounds: intEnv('BENCH_OPT_OUT_ROUNDS', 3),
+	burst: intEnv('BENCH_BURST', 500),
+	workerConcurrency: intEnv('BENCH_WORKER_CONCURRENCY', 10),
+	baseline: process.env.BENCH_BASELINE || DEFAULT_BASELINE,
+	fPacing: fPacingEnv(),
 	basePort: intEnv('BENCH_PORT', 5800),
 	skipBuild: Boolean(process.env.BENCH_SKIP_BUILD),
 	parts: partsEnv(),
 };
 
-/** BENCH_PARTS: which of a to e and o to run (default all). Only a full run writes bench/results.md. */
+/**
+ * BENCH_PARTS: which of a to f and o to run (default all). Only a full run writes bench/results.md
+ * whole; a partial run with (f) replaces only the (f) section there.
+ */
 function partsEnv() {
-	const value = process.env.BENCH_PARTS ?? 'abcdeo';
-	if (!/^[a-eo]+$/.test(value))
-		throw new Error(`BENCH_PARTS must be letters from "abcdeo", got "${value}"`);
+	const value = process.env.BENCH_PARTS ?? 'abcdefo';
+	if (!/^[a-fo]+$/.test(value))
+		throw new Error(`BENCH_PARTS must be letters from "abcdefo", got "${value}"`);
 	return {
 		a: value.includes('a'),
 		b: value.includes('b'),
 		c: value.includes('c'),
 		d: value.includes('d'),
 		e: value.includes('e'),
+		f: value.includes('f'),
 		o: value.includes('o'),
 	};
+}
+
+/** BENCH_F_PACING: which pacing (f) measures: shared (this checkout), per-execution (BENCH_BASELINE) or both. */
+function fPacingEnv() {
+	const value = process.env.BENCH_F_PACING || 'both';
+	if (!['shared', 'per-execution', 'both'].includes(value))
+		throw new Error(`BENCH_F_PACING must be shared, per-execution or both, got "${value}"`);
+	return value === 'both' ? ['per-execution', 'shared'] : [value];
 }
 
 const SANDBOX_V2 = { email: SANDBOX_ACCOUNT.email, apiKey: SANDBOX_ACCOUNT.v2ApiKey };
@@ -456,6 +480,42 @@ async function main() {
 			LAZY_ISOLATES,
 		),
 	};
+	// (f) a burst of webhook executions, one process and queue mode, shared and per-execution pacing.
+	/** @type {any[] | false} */
+	let f = false;
+	if (CONFIG.parts.f) {
+		f = [];
+		/** @type {Record<string, string>} */
+		const packages = { shared: tgz };
+		if (CONFIG.fPacing.includes('per-execution'))
+			packages['per-execution'] = await step(`(f) build the baseline ${CONFIG.baseline}`, () =>
+				buildBaselinePackage({
+					ref: CONFIG.baseline,
+					dir: path.join(BENCH_DIR, 'baseline'),
+					log,
+				}),
+			);
+		for (const mode of /** @type {const} */ (['one', 'queue'])) {
+			for (const pacing of CONFIG.fPacing) {
+				f.push(
+					await measureSetup({
+						mode,
+						pacing: /** @type {'shared' | 'per-execution'} */ (pacing),
+						tgz: packages[pacing],
+						dir: path.join(BENCH_DIR, 'burst'),
+						basePort: CONFIG.basePort + 300, // away from test:queue (5900-5999)
+						sandboxUrl: sandbox.url,
+						count: CONFIG.burst,
+						rate: CONFIG.rate,
+						workerConcurrency: CONFIG.workerConcurrency,
+						eventsUrl: EVENTS_URL,
+						step,
+						log,
+					}),
+				);
+			}
+		}
+	}
 	await step('stop the sandbox', () => sandbox.stop());
 	const results = {
 		config: CONFIG,
@@ -465,22 +525,35 @@ async function main() {
 		c,
 		d: d && { rate: CONFIG.rate, sends: CONFIG.smsSends, tatango: d },
 		e,
+		f: f && {
+			count: CONFIG.burst,
+			rate: CONFIG.rate,
+			workerConcurrency: CONFIG.workerConcurrency,
+			baseline: CONFIG.baseline,
+			runs: f,
+		},
 		o,
 		totalSeconds: (Date.now() - started) / 1000,
 	};
 	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
 	if (!Object.values(CONFIG.parts).every(Boolean)) {
-		const { a: ra, b: rb, c: rc, d: rd, e: re, o: ro } = results;
+		const { a: ra, b: rb, c: rc, d: rd, e: re, f: rf, o: ro } = results;
 		process.stdout.write(
-			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, o: ro }, null, 2)}\n`,
+			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, f: rf, o: ro }, null, 2)}\n`,
 		);
+		if (results.f) {
+			const section = renderBurst(results.f, results.environment);
+			replaceBurstSection(RESULTS_FILE, section);
+			process.stdout.write(`\n${section}\n`);
+			log(`(f): replaced its section of ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)}`);
+		}
 		if (ro) process.stdout.write(`\n${renderOptOuts(ro).join('\n')}\n`);
 		log(
 			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
 		return;
 	}
-	const markdown = renderResults(results);
+	const markdown = `${renderResults(results)}${results.f ? `\n${renderBurst(results.f, results.environment)}` : ''}`;
 	fs.writeFileSync(RESULTS_FILE, markdown);
 	process.stdout.write(`\n${markdown}\n`);
 	log(
