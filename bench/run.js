@@ -526,7 +526,7 @@ async function main() {
 			log(`(f): replaced its section of ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)}`);
 		}
 		log(
-			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
+			`partial run: bench/results.md left as it was${results.f ? ' but for (f)' : ''} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
 		return;
 	}

@@ -67,12 +67,12 @@ function buildBaselinePackage(o) {
 		if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
 	}
 	const packDir = path.join(o.dir, 'pack');
+	fs.mkdirSync(packDir, { recursive: true });
 	const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', packDir], {
 		cwd: o.dir,
 		encoding: 'utf8',
 		env: { ...process.env, npm_config_ignore_scripts: 'true' },
 	});
-	fs.mkdirSync(packDir, { recursive: true });
 	if (pack.status !== 0) throw new Error(`npm pack of the baseline failed:\n${pack.stderr}`);
 	const info = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')));
 	return path.join(packDir, info[0].filename);
