@@ -549,7 +549,7 @@ async function main() {
 		}
 		if (ro) process.stdout.write(`\n${renderOptOuts(ro).join('\n')}\n`);
 		log(
-			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
+			`partial run: bench/results.md left as it was${results.f ? ' but for (f)' : ''} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
 		return;
 	}
