@@ -21,12 +21,26 @@ const FRIDAY_2030_CENTRAL = Date.parse('2026-11-28T02:30:00Z');
 
 const ACCEPTED = { message: 'Request accepted', transactionId: 'tx-quiet-1' };
 
+/** A week later, the same Friday 20:30 in Miami: the clock only moves forward from test to test. */
+const NEXT_FRIDAY_2030_EASTERN = Date.parse('2026-12-05T01:30:00Z');
+
+/**
+ * n8n's clock for the whole file, set per test and only forward: the transport's per-account pacer
+ * (shared across executions in a process) reads the same clock and would wait for a turn that lies
+ * in a future the clock went back from.
+ * @type {number | undefined}
+ */
+let now;
+const realNow = Date.now;
+beforeAll(() => {
+	jest.spyOn(Date, 'now').mockImplementation(() => now ?? realNow());
+});
+afterAll(() => jest.restoreAllMocks());
+
 /** @param {number} ms */
 function clockAt(ms) {
-	jest.spyOn(Date, 'now').mockReturnValue(ms);
+	now = ms;
 }
-
-afterEach(() => jest.restoreAllMocks());
 
 /**
  * @param {import('n8n-workflow').INodeParameters} extra
@@ -144,7 +158,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test("Don't Check (the default): saved workflows send at any hour, as before", async () => {
-		clockAt(FRIDAY_2030_EASTERN);
+		clockAt(NEXT_FRIDAY_2030_EASTERN);
 		const api = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
 		const { error } = await sendSms({ phoneNumber: '305-555-0100' });
 		expect(error).toBeUndefined();
@@ -152,7 +166,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test("the credential's Quiet Hours Policy holds a send whose field says Don't Check", async () => {
-		clockAt(FRIDAY_2030_EASTERN);
+		clockAt(NEXT_FRIDAY_2030_EASTERN);
 		const { error } = await sendSms(
 			{ phoneNumber: '305-555-0100' },
 			{ credentialOverrides: { quietHoursPolicy: 'federalAndState' } },
@@ -163,7 +177,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test('the stricter wins: a federal-only policy and a federal-and-state field refuse by the state rule', async () => {
-		clockAt(FRIDAY_2030_EASTERN);
+		clockAt(NEXT_FRIDAY_2030_EASTERN);
 		const { error } = await sendSms(
 			{ phoneNumber: '305-555-0100', quietHours: 'federalAndState' },
 			{ credentialOverrides: { quietHoursPolicy: 'federal' } },
@@ -172,7 +186,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test('Recipient Asked for This Text: a one-time code goes at 20:30 even under the policy', async () => {
-		clockAt(FRIDAY_2030_EASTERN);
+		clockAt(NEXT_FRIDAY_2030_EASTERN + 60_000);
 		const api = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
 		const { error } = await sendSms(
 			{ phoneNumber: '305-555-0100', quietHours: 'recipientAsked' },
