@@ -138,12 +138,16 @@ async function executionsOf(rest, workflowId, expected) {
 		return Number(page.count ?? 0);
 	};
 	let total = 0;
+	let before = -1;
+	// Done when nothing runs and the count stopped growing (executions n8n lost never come).
 	await waitFor(
 		async () => {
+			before = total;
 			total = await countOf({});
-			return total >= expected && (await countOf({ status: ['running', 'new', 'waiting'] })) === 0;
+			const running = await countOf({ status: ['running', 'new', 'waiting'] });
+			return running === 0 && (total >= expected || total === before);
 		},
-		{ timeoutMs: 5 * 60 * 1000, intervalMs: 1000, orLast: true },
+		{ timeoutMs: 5 * 60 * 1000, intervalMs: 3000, orLast: true },
 	);
 	const succeeded = await countOf({ status: ['success'] });
 	return { recorded: total, succeeded, notSucceeded: total - succeeded, missing: expected - total };

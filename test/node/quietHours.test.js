@@ -21,26 +21,14 @@ const FRIDAY_2030_CENTRAL = Date.parse('2026-11-28T02:30:00Z');
 
 const ACCEPTED = { message: 'Request accepted', transactionId: 'tx-quiet-1' };
 
-/** A week later, the same Friday 20:30 in Miami: the clock only moves forward from test to test. */
-const NEXT_FRIDAY_2030_EASTERN = Date.parse('2026-12-05T01:30:00Z');
-
-/**
- * n8n's clock for the whole file, set per test and only forward: the transport's per-account pacer
- * (shared across executions in a process) reads the same clock and would wait for a turn that lies
- * in a future the clock went back from.
- * @type {number | undefined}
- */
-let now;
 const realNow = Date.now;
-beforeAll(() => {
-	jest.spyOn(Date, 'now').mockImplementation(() => now ?? realNow());
-});
-afterAll(() => jest.restoreAllMocks());
-
-/** @param {number} ms */
+/** n8n's clock set to `ms`, and running from there (a stopped clock would stop the pacing too). @param {number} ms */
 function clockAt(ms) {
-	now = ms;
+	const setAt = realNow();
+	jest.spyOn(Date, 'now').mockImplementation(() => ms + (realNow() - setAt));
 }
+
+afterEach(() => jest.restoreAllMocks());
 
 /**
  * @param {import('n8n-workflow').INodeParameters} extra
@@ -72,7 +60,7 @@ describe('Phone Number → Check Send Window', () => {
 					phoneNumber: '3055550100',
 					stateOrProvince: 'FL',
 					allowedNow: false,
-					localTime: '2026-11-27T20:30:00-05:00',
+					localTime: expect.stringMatching(/^2026-11-27T20:30:00(\.\d+)?-05:00$/),
 					nextAllowedAt: '2026-11-28T08:00:00-05:00',
 					rule: expect.objectContaining({ name: 'Florida' }),
 				}),
@@ -93,7 +81,7 @@ describe('Phone Number → Check Send Window', () => {
 		});
 		expect(items[0].json).toMatchObject({
 			allowedNow: true,
-			localTime: '2026-11-27T20:30:00-05:00',
+			localTime: expect.stringMatching(/^2026-11-27T20:30:00(\.\d+)?-05:00$/),
 			rule: { name: 'Federal (TCPA)' },
 		});
 	});
@@ -136,7 +124,7 @@ describe('Quiet Hours on a send', () => {
 				json: expect.objectContaining({
 					error: expect.stringMatching(/^Not sent/),
 					nextAllowedAt: '2026-11-28T08:00:00-05:00',
-					localTime: '2026-11-27T20:30:00-05:00',
+					localTime: expect.stringMatching(/^2026-11-27T20:30:00(\.\d+)?-05:00$/),
 					timeZone: 'America/New_York',
 					rule: expect.objectContaining({ name: 'Florida' }),
 				}),
@@ -158,7 +146,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test("Don't Check (the default): saved workflows send at any hour, as before", async () => {
-		clockAt(NEXT_FRIDAY_2030_EASTERN);
+		clockAt(FRIDAY_2030_EASTERN);
 		const api = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
 		const { error } = await sendSms({ phoneNumber: '305-555-0100' });
 		expect(error).toBeUndefined();
@@ -166,7 +154,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test("the credential's Quiet Hours Policy holds a send whose field says Don't Check", async () => {
-		clockAt(NEXT_FRIDAY_2030_EASTERN);
+		clockAt(FRIDAY_2030_EASTERN);
 		const { error } = await sendSms(
 			{ phoneNumber: '305-555-0100' },
 			{ credentialOverrides: { quietHoursPolicy: 'federalAndState' } },
@@ -177,7 +165,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test('the stricter wins: a federal-only policy and a federal-and-state field refuse by the state rule', async () => {
-		clockAt(NEXT_FRIDAY_2030_EASTERN);
+		clockAt(FRIDAY_2030_EASTERN);
 		const { error } = await sendSms(
 			{ phoneNumber: '305-555-0100', quietHours: 'federalAndState' },
 			{ credentialOverrides: { quietHoursPolicy: 'federal' } },
@@ -186,7 +174,7 @@ describe('Quiet Hours on a send', () => {
 	});
 
 	test('Recipient Asked for This Text: a one-time code goes at 20:30 even under the policy', async () => {
-		clockAt(NEXT_FRIDAY_2030_EASTERN + 60_000);
+		clockAt(FRIDAY_2030_EASTERN);
 		const api = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
 		const { error } = await sendSms(
 			{ phoneNumber: '305-555-0100', quietHours: 'recipientAsked' },
