@@ -107,6 +107,28 @@ export class TatangoApi implements ICredentialType {
 			description:
 				'How long the node waits for Tatango to answer one request. A send that times out is not tried again (it may have gone out): the item fails saying so.',
 		},
+		{
+			displayName: 'Quiet Hours Policy',
+			name: 'quietHoursPolicy',
+			type: 'options',
+			default: 'off',
+			options: [
+				{ name: 'Off', value: 'off', description: "Each send's Quiet Hours field decides" },
+				{
+					name: 'Federal Hours',
+					value: 'federal',
+					description:
+						"Refuse texts outside 8 am-9 pm in the recipient's time zone (US TCPA; CRTC hours in Canada)",
+				},
+				{
+					name: 'Federal and State Hours',
+					value: 'federalAndState',
+					description: "Also the stricter hours, Sunday and holiday rules of the recipient's state",
+				},
+			],
+			description:
+				"A compliance owner's floor for every send with this credential: a send's Quiet Hours field can be stricter, not looser, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which always goes",
+		},
 	];
 
 	/**

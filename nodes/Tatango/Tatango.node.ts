@@ -14,6 +14,7 @@ import * as keyword from './actions/keyword/keyword.resource';
 import * as list from './actions/list/list.resource';
 import * as mms from './actions/mms/mms.resource';
 import * as momtReport from './actions/momtReport/momtReport.resource';
+import * as phoneNumber from './actions/phoneNumber/phoneNumber.resource';
 import * as rcs from './actions/rcs/rcs.resource';
 import { router } from './actions/router';
 import { sendAndWaitWebhooks } from './actions/sms/sendAndWait/description';
@@ -80,6 +81,12 @@ export class Tatango implements INodeType {
 					},
 					{ name: 'MOMT Report', value: 'momtReport' },
 					{
+						name: 'Phone Number',
+						value: 'phoneNumber',
+						description:
+							"A number's state, time zones and the hours it may be texted (no call to Tatango)",
+					},
+					{
 						name: 'RCS Message',
 						value: 'rcs',
 						description: 'Rich text, cards, carousels and files (v3 API, with delivery events)',
@@ -115,6 +122,7 @@ export class Tatango implements INodeType {
 			...sms.description,
 			...mms.description,
 			...whatsApp.description,
+			...phoneNumber.description,
 		],
 	};
 

@@ -228,7 +228,9 @@ describe('Tatango Trigger on a list (real n8n)', () => {
 		await c.activateWorkflow(id);
 		const logFile = path.join(state().userFolder, 'n8n.log');
 		await until(async () =>
-			fs.readFileSync(logFile, 'utf8').includes('List 999 was not found in Tatango (404)'),
+			fs
+				.readFileSync(logFile, 'utf8')
+				.includes('List 999 was not found in this Tatango account (404)'),
 		);
 		expect((await sandbox.inspect()).listWebhooks).toEqual([]);
 	});

@@ -374,6 +374,21 @@ const OPERATIONS = {
 		mayHave: null,
 		textFields: ['phoneNumber'],
 	},
+	'phoneNumber → checkSendWindow': {
+		parameters: {
+			resource: 'phoneNumber',
+			operation: 'checkSendWindow',
+			phoneNumber: PHONE,
+			rules: 'federalAndState',
+			at: '2026-11-27T20:30:00-05:00',
+		},
+		mayHave: null,
+		textFields: ['phoneNumber', 'rules', 'at'],
+		skip: {
+			hostileServers:
+				'it makes no request: the area codes and rules are in the package (test/unit/sendWindow.test.js)',
+		},
+	},
 };
 
 /**

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../shared/transport';
 import { skipOptedOut } from './optOuts';
+import { quietHoursCheck } from './quietHours';
 
 /** Who a text is about to reach, and on which channel: what the checks before a send look at. */
 export interface OutgoingText {
@@ -27,7 +28,7 @@ export type SendCheck = (
  * The checks, in order; the first that skips or refuses decides. A number that opted out is
  * skipped before any other check can refuse it: it is never to be texted, at any hour.
  */
-const SEND_CHECKS: SendCheck[] = [skipOptedOut];
+const SEND_CHECKS: SendCheck[] = [skipOptedOut, quietHoursCheck];
 
 /**
  * The one place every operation that texts a person asks before sending: the v3 sends (v3Send.ts),

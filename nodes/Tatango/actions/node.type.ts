@@ -17,6 +17,7 @@ type NodeMap = {
 		| 'updateOptInSettings';
 	momtReport: 'create' | 'get';
 	mms: 'send';
+	phoneNumber: 'checkSendWindow';
 	rcs: 'sendCarousel' | 'sendFile' | 'sendRichCard' | 'sendText';
 	sms: 'send' | 'sendAndWait';
 	whatsApp: 'sendTemplate' | 'uploadTemplate';

@@ -10,6 +10,7 @@ import * as list from './list/list.resource';
 import * as momtReport from './momtReport/momtReport.resource';
 import type { TatangoType } from './node.type';
 import * as mms from './mms/mms.resource';
+import * as phoneNumber from './phoneNumber/phoneNumber.resource';
 import * as rcs from './rcs/rcs.resource';
 import * as sms from './sms/sms.resource';
 import * as subscriber from './subscriber/subscriber.resource';
@@ -70,6 +71,7 @@ const operations: {
 		send: broadcastMessage.send.execute,
 	},
 	mms: { send: mms.send.execute },
+	phoneNumber: { checkSendWindow: phoneNumber.checkSendWindow.execute },
 	rcs: {
 		sendCarousel: rcs.sendCarousel.execute,
 		sendFile: rcs.sendFile.execute,
@@ -100,13 +102,16 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 /**
  * Continue On Fail's output for a failed item: `error` and `details` in json, no item-level error
  * object (n8n would rewrite such an item's json to the message alone, losing the hint). These keys
- * still route it to the error output under "Continue (using error output)".
+ * still route it to the error output under "Continue (using error output)". A refusal that says
+ * when to try again (Quiet Hours' `nextAllowedAt`) puts that in the error's `context.itemFields`.
  */
 function errorItem(nodeError: NodeApiError | NodeOperationError, i: number): INodeExecutionData {
+	const itemFields = nodeError.context?.itemFields as IDataObject | undefined;
 	return {
 		json: {
 			error: nodeError.message,
 			...(nodeError.description ? { details: nodeError.description } : {}),
+			...(itemFields ?? {}),
 		},
 		pairedItem: { item: i },
 	};

@@ -14,9 +14,10 @@ export {
 	toTagList,
 } from './bulkTagging';
 export { toTenDigitPhone } from './phone';
-export { replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
+export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
+	characterCount,
 	numberOf,
 	textOf,
 	toFlag,

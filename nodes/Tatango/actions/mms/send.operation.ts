@@ -6,6 +6,7 @@ import { toHttpsFileUrl, toOptionalText, toRequiredText } from '../../../shared/
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to send the MMS to, US or Canadian, in any common format'),
@@ -37,6 +38,7 @@ const properties: INodeProperties[] = [
 	...smsFallbackFields('MMS'),
 	v3WebhookUrlField,
 	...optOutFields,
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['mms'], operation: ['send'] } };

@@ -6,6 +6,7 @@ import { type RcsCardInput, toCarouselCardsFromJson, toCarouselPayload } from '.
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -88,6 +89,7 @@ const properties: INodeProperties[] = [
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
 	...optOutFields,
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendCarousel'] } };

@@ -6,6 +6,7 @@ import { toHttpsFileUrl } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -21,6 +22,7 @@ const properties: INodeProperties[] = [
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
 	...optOutFields,
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendFile'] } };

@@ -7,6 +7,7 @@ import { type RcsCardInput, toRcsCardBody } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -51,6 +52,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('RCS'),
 	...optOutFields,
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendRichCard'] } };

@@ -6,6 +6,7 @@ import { toRequiredText } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -22,6 +23,7 @@ const properties: INodeProperties[] = [
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
 	...optOutFields,
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['rcs'], operation: ['sendText'] } };

@@ -11,6 +11,7 @@ import type { TatangoClient } from '../../../shared/transport';
 import { toGsm7Text } from '../../../shared/validation';
 import { SMS_SEND, sendOnV3, type V3Send } from '../v3Send';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -18,6 +19,7 @@ const properties: INodeProperties[] = [
 	v3WebhookUrlField,
 	replaceNonGsmField('the content'),
 	...optOutFields,
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['sms'], operation: ['send'] } };

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -82,6 +83,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['transactionalMessage'], operation: ['send'] } };

@@ -6,6 +6,7 @@ import { toTemplateName } from './whatsApp.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
 import { optOutFields } from '../optOuts';
+import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number on WhatsApp, US or Canadian, in any common format'),
@@ -21,6 +22,7 @@ const properties: INodeProperties[] = [
 	...smsFallbackFields('WhatsApp'),
 	v3WebhookUrlField,
 	...optOutFields,
+	quietHoursField,
 ];
 
 const displayOptions = { show: { resource: ['whatsApp'], operation: ['sendTemplate'] } };

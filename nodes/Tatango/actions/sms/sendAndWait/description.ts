@@ -2,6 +2,7 @@ import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { phoneNumberField, replaceNonGsmField } from '../../../../shared/fields';
 import { optOutFields } from '../../optOuts';
+import { quietHoursField } from '../../quietHours';
 
 /**
  * The resume webhook n8n's own send-and-wait nodes declare (n8n-nodes-base
@@ -179,4 +180,5 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		default: {},
 		options: [limitWaitTimeOption],
 	},
+	quietHoursField,
 ];

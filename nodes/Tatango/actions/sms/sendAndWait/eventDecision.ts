@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { classifyReply } from './replyWords';
+import { classifyCodedReply, classifyReply } from './replyWords';
 
 /** How a Send and Wait for Reply ended: what an IF or Switch node after it branches on. */
 export type ReplyOutcome = 'approved' | 'declined' | 'text' | 'timed_out' | 'undeliverable';
@@ -30,10 +30,17 @@ export interface WaitingSend {
 	approveWords: string[];
 	declineWords: string[];
 	onOtherReply: 'keepWaiting' | 'sendRetryText';
+	/** The code the text asked the reply to carry (review requests), if any. */
+	replyCode?: string;
+	/** The request was cut to fit: the reviewer could not read it all, so only a decline counts. */
+	declineOnly?: boolean;
 }
 
 /** The query parameter of the retry text's resume URL, naming the first send. */
 export const RETRY_OF = 'retryOf';
+/** The query parameters of a review request's resume URLs: its reply code, and "decline only". */
+export const REPLY_CODE = 'code';
+export const DECLINE_ONLY = 'declineOnly';
 
 /** Where the event arrived: the first send's URL, or the retry text's (which names the first send). */
 export interface ArrivalUrl {
@@ -125,8 +132,19 @@ export function decideEvent(
 	const repliedAt = sentAt ? (body.sentAt as string) : now.toISOString();
 	if (waiting.responseType === 'freeText') return output({ outcome: 'text', replyText, repliedAt });
 
-	const answer = classifyReply(replyText, waiting.approveWords, waiting.declineWords);
-	if (answer) return output({ outcome: answer, replyText, repliedAt });
+	const answer =
+		waiting.replyCode === undefined
+			? classifyReply(replyText, waiting.approveWords, waiting.declineWords)
+			: classifyCodedReply(
+					replyText,
+					waiting.replyCode,
+					waiting.approveWords,
+					waiting.declineWords,
+				);
+	if (answer === 'otherRequest') return keepWaiting('a reply naming the code of another request');
+	if (answer === 'declined' || (answer === 'approved' && !waiting.declineOnly)) {
+		return output({ outcome: answer, replyText, repliedAt });
+	}
 	if (waiting.onOtherReply === 'sendRetryText' && !isRetryUrl) return { action: 'sendRetryText' };
 	return keepWaiting('a reply that is neither an approval nor a decline word');
 }

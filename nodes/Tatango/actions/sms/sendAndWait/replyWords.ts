@@ -3,6 +3,12 @@ import { InvalidInputError, textOf } from '../../../../shared/validation';
 /** What an approval reply means, or null when it matches neither word list. */
 export type ApprovalAnswer = 'approved' | 'declined' | null;
 
+/** A reply that names the code of another request waiting on the same phone. */
+export type CodedAnswer = ApprovalAnswer | 'otherRequest';
+
+/** A reply code as a person types it after the word: four digits (reviewText.ts). */
+const CODE = /^\d{4}$/u;
+
 /** A reply as it is compared with the words: trimmed, upper case, without closing punctuation. */
 function normalized(text: string): string {
 	return text
@@ -57,6 +63,32 @@ export function classifyReply(
 	declineWords: string[],
 ): ApprovalAnswer {
 	const reply = normalized(text).replace(/\s+/gu, ' ');
+	if (approveWords.includes(reply)) return 'approved';
+	if (declineWords.includes(reply)) return 'declined';
+	return null;
+}
+
+/**
+ * Reads a reply to a text that asked for a code ("Reply YES 4821 or NO 4821"): the word and the
+ * code in any order ("yes 4821", "4821 Yes!", "YES4821"). A reply without a code is unclear (it
+ * could answer another request on the same phone); one with another request's code is that
+ * request's answer, never this one's.
+ */
+export function classifyCodedReply(
+	text: string,
+	code: string,
+	approveWords: string[],
+	declineWords: string[],
+): CodedAnswer {
+	const tokens = normalized(text)
+		.replace(/(\p{L})(\d)/gu, '$1 $2')
+		.replace(/(\d)(\p{L})/gu, '$1 $2')
+		.split(/[\s.,;:!?()'"]+/u)
+		.filter((token) => token !== '');
+	const codes = tokens.filter((token) => CODE.test(token));
+	if (codes.length === 0) return null;
+	if (codes.some((named) => named !== code)) return 'otherRequest';
+	const reply = tokens.filter((token) => !CODE.test(token)).join(' ');
 	if (approveWords.includes(reply)) return 'approved';
 	if (declineWords.includes(reply)) return 'declined';
 	return null;

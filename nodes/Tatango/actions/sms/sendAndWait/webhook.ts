@@ -3,7 +3,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { createTatangoClient } from '../../../../shared/transport';
 import { toGsm7Text, toTenDigitPhone } from '../../../../shared/validation';
 import { postV3Send, SMS_SEND } from '../../v3Send';
-import { decideEvent, RETRY_OF, type WaitingSend } from './eventDecision';
+import { DECLINE_ONLY, decideEvent, REPLY_CODE, RETRY_OF, type WaitingSend } from './eventDecision';
+import { answerLine, SMS_MAX } from './reviewText';
 import { readReplySettings } from './settings';
 
 /** A value of the item the waiting execution keeps (the send's timed-out output), if readable. */
@@ -35,13 +36,18 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 			'Tatango Send and Wait for Reply: the waiting send has no transactionId; accepting any event at its signed URL',
 		);
 	}
+	const query = this.getQueryData() as IDataObject;
+	const retryOf = typeof query[RETRY_OF] === 'string' ? (query[RETRY_OF] as string) : undefined;
+	// Set by the send in n8n's signed URL: a review request's code and whether it was cut.
+	const replyCode =
+		typeof query[REPLY_CODE] === 'string' ? (query[REPLY_CODE] as string) : undefined;
 	const waiting: WaitingSend = {
 		...settings,
 		transactionId,
 		phoneNumber: waitingValue(this, 'phoneNumber') ?? '',
+		replyCode,
+		declineOnly: query[DECLINE_ONLY] === '1',
 	};
-	const query = this.getQueryData() as IDataObject;
-	const retryOf = typeof query[RETRY_OF] === 'string' ? (query[RETRY_OF] as string) : undefined;
 	const event = this.getBodyData() as unknown;
 	const decision = decideEvent(event, { retryOf }, waiting, new Date());
 
@@ -57,13 +63,23 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	}
 	if (decision.action === 'sendRetryText') {
 		const firstSend = (event as { transactionId: string }).transactionId;
+		const parameters: Record<string, string> = { [RETRY_OF]: firstSend };
+		let retryText = settings.retryText ?? '';
+		if (replyCode !== undefined) {
+			parameters[REPLY_CODE] = replyCode;
+			if (waiting.declineOnly) parameters[DECLINE_ONLY] = '1';
+			// The retry text names the code to add, when both fit in the one SMS.
+			const line = answerLine(replyCode, settings.approveWords[0], settings.declineWords[0]);
+			const withCode = `${retryText}\n${line}`;
+			if (!retryText.includes(replyCode) && withCode.length <= SMS_MAX) retryText = withCode;
+		}
 		try {
 			const body = {
 				phoneNumber: toTenDigitPhone(
 					waiting.phoneNumber || (event as { body: IDataObject }).body.phoneNumber,
 				),
-				webhookUrl: this.getSignedResumeUrl({ [RETRY_OF]: firstSend }),
-				content: toGsm7Text(settings.retryText, 'Retry Text', {
+				webhookUrl: this.getSignedResumeUrl(parameters),
+				content: toGsm7Text(retryText, 'Retry Text', {
 					replaceOffenders: settings.replaceNonGsm,
 				}),
 			};

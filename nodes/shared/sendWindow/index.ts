@@ -1,0 +1,64 @@
+import type { IDataObject } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+
+import { areaCodeInfo, ruleOutput, rulesFor, sendWindow, type QuietHoursScope } from './window';
+
+export { AREA_CODES_SOURCE, AREA_CODES_TAKEN } from './areaCodes.generated';
+export { describeHours, FEDERAL_RULES, STATE_RULES, type QuietHoursRule } from './rules';
+export { isHoliday, holidaysIn } from './holidays';
+export { areaCodeInfo, rulesFor, sendWindow, type QuietHoursScope } from './window';
+
+/** ISO 8601 with the offset, to the second (what a Wait node and people read). */
+const iso = (t: DateTime) => t.toISO({ suppressMilliseconds: true }) as string;
+
+/** The rule that decided, as outputs show it. */
+export interface RuleOutput extends IDataObject {
+	name: string;
+	hours: string;
+	source: string;
+	checked: string;
+	note?: string;
+}
+
+/** Phone Number → Check Send Window's output. */
+export interface SendWindowOutput extends IDataObject {
+	phoneNumber: string;
+	country: string;
+	areaCode: string;
+	stateOrProvince: string;
+	timeZones: string[];
+	checkedAt: string;
+	localTime: string;
+	timeZone: string;
+	allowedNow: boolean;
+	nextAllowedAt: string;
+	allowedUntil?: string;
+	rules: QuietHoursScope;
+	rule: RuleOutput;
+}
+
+/**
+ * Where a ten-digit number is and whether a text may reach it at `atMs` under the scope's rules:
+ * the output of Phone Number → Check Send Window, and what Quiet Hours refuses with.
+ */
+export function checkSendWindow(tenDigits: string, atMs: number, scope: QuietHoursScope) {
+	const info = areaCodeInfo(tenDigits);
+	const at = DateTime.fromMillis(atMs, { zone: 'utc' });
+	const result = sendWindow(info, rulesFor(info, scope), at);
+	const output: SendWindowOutput = {
+		phoneNumber: tenDigits,
+		country: info.country,
+		areaCode: info.areaCode,
+		stateOrProvince: info.regions.join(', '),
+		timeZones: info.timeZones,
+		checkedAt: iso(at),
+		localTime: iso(result.localTime),
+		timeZone: result.decidedBy.zone,
+		allowedNow: result.allowedNow,
+		nextAllowedAt: iso(result.nextAllowed),
+		...(result.allowedUntil ? { allowedUntil: iso(result.allowedUntil) } : {}),
+		rules: scope,
+		rule: ruleOutput(result.decidedBy.rule),
+	};
+	return { output, result };
+}
