@@ -23,6 +23,12 @@
  *   (e) BENCH_SCALE_SMALL (1,000) and then BENCH_SCALE_LARGE (10,000) v3 SMS with the limit out of
  *       the way: time per item and the peak memory of the `n8n execute` process for each, and the
  *       per-item ratio large / small (an item must cost no more in a long run than in a short one).
+ *   (f) A burst of CRM events: BENCH_BURST (500) webhook calls at once, each one execution of
+ *       Webhook → SMS Send, against the sandbox's limit of R per second, in one n8n process
+ *       (PostgreSQL) and in queue mode with 2 workers (BENCH_WORKER_CONCURRENCY, 10), beside the
+ *       same burst into Webhook → No Op; with this checkout's shared pacing and, side by side,
+ *       the per-execution pacing of BENCH_BASELINE (BENCH_F_PACING: shared, per-execution or both).
+ *       Executions failed, texts twice, 429s, achieved rate / R, webhook answer times (lib/burst.js).
  *
  * Prints a Markdown table and writes it to bench/results.md (quoted in docs/benchmark.md). Ports come
  * from BENCH_PORT (5800) upwards, away from the 5678/5679 other n8n instances use. Every process
@@ -45,6 +51,8 @@ const { importWorkflows } = require('./lib/import');
 const { postEvents, percentile } = require('./lib/load');
 const { renderResults } = require('./lib/report');
 const { watchPeakMemory } = require('./lib/peakMemory');
+const { buildBaselinePackage, measureSetup, DEFAULT_BASELINE } = require('./lib/burst');
+const { renderBurst, replaceBurstSection } = require('./lib/burstReport');
 
 const BENCH_DIR = require('../scripts/lib/run-dir').runDir('bench');
 const RESULTS_FILE = path.join(n8n.REPO_ROOT, 'bench', 'results.md');
@@ -71,23 +79,39 @@ const CONFIG = {
 	smsSends: intEnv('BENCH_SMS_SENDS', 1000),
 	scaleSmall: intEnv('BENCH_SCALE_SMALL', 1000),
 	scaleLarge: intEnv('BENCH_SCALE_LARGE', 10000),
+	burst: intEnv('BENCH_BURST', 500),
+	workerConcurrency: intEnv('BENCH_WORKER_CONCURRENCY', 10),
+	baseline: process.env.BENCH_BASELINE || DEFAULT_BASELINE,
+	fPacing: fPacingEnv(),
 	basePort: intEnv('BENCH_PORT', 5800),
 	skipBuild: Boolean(process.env.BENCH_SKIP_BUILD),
 	parts: partsEnv(),
 };
 
-/** BENCH_PARTS: which of a to e to run (default all). Only a full run writes bench/results.md. */
+/**
+ * BENCH_PARTS: which of a to f to run (default all). Only a full run writes bench/results.md whole;
+ * a partial run with (f) replaces only the (f) section there.
+ */
 function partsEnv() {
-	const value = process.env.BENCH_PARTS ?? 'abcde';
-	if (!/^[a-e]+$/.test(value))
-		throw new Error(`BENCH_PARTS must be letters from "abcde", got "${value}"`);
+	const value = process.env.BENCH_PARTS ?? 'abcdef';
+	if (!/^[a-f]+$/.test(value))
+		throw new Error(`BENCH_PARTS must be letters from "abcdef", got "${value}"`);
 	return {
 		a: value.includes('a'),
 		b: value.includes('b'),
 		c: value.includes('c'),
 		d: value.includes('d'),
 		e: value.includes('e'),
+		f: value.includes('f'),
 	};
+}
+
+/** BENCH_F_PACING: which pacing (f) measures: shared (this checkout), per-execution (BENCH_BASELINE) or both. */
+function fPacingEnv() {
+	const value = process.env.BENCH_F_PACING || 'both';
+	if (!['shared', 'per-execution', 'both'].includes(value))
+		throw new Error(`BENCH_F_PACING must be shared, per-execution or both, got "${value}"`);
+	return value === 'both' ? ['per-execution', 'shared'] : [value];
 }
 
 const SANDBOX_V2 = { email: SANDBOX_ACCOUNT.email, apiKey: SANDBOX_ACCOUNT.v2ApiKey };
@@ -435,6 +459,42 @@ async function main() {
 			LAZY_ISOLATES,
 		),
 	};
+	// (f) a burst of webhook executions, one process and queue mode, shared and per-execution pacing.
+	/** @type {any[] | false} */
+	let f = false;
+	if (CONFIG.parts.f) {
+		f = [];
+		/** @type {Record<string, string>} */
+		const packages = { shared: tgz };
+		if (CONFIG.fPacing.includes('per-execution'))
+			packages['per-execution'] = await step(`(f) build the baseline ${CONFIG.baseline}`, () =>
+				buildBaselinePackage({
+					ref: CONFIG.baseline,
+					dir: path.join(BENCH_DIR, 'baseline'),
+					log,
+				}),
+			);
+		for (const mode of /** @type {const} */ (['one', 'queue'])) {
+			for (const pacing of CONFIG.fPacing) {
+				f.push(
+					await measureSetup({
+						mode,
+						pacing: /** @type {'shared' | 'per-execution'} */ (pacing),
+						tgz: packages[pacing],
+						dir: path.join(BENCH_DIR, 'burst'),
+						basePort: CONFIG.basePort + 300, // away from test:queue (5900-5999)
+						sandboxUrl: sandbox.url,
+						count: CONFIG.burst,
+						rate: CONFIG.rate,
+						workerConcurrency: CONFIG.workerConcurrency,
+						eventsUrl: EVENTS_URL,
+						step,
+						log,
+					}),
+				);
+			}
+		}
+	}
 	await step('stop the sandbox', () => sandbox.stop());
 	const results = {
 		config: CONFIG,
@@ -444,18 +504,33 @@ async function main() {
 		c,
 		d: d && { rate: CONFIG.rate, sends: CONFIG.smsSends, tatango: d },
 		e,
+		f: f && {
+			count: CONFIG.burst,
+			rate: CONFIG.rate,
+			workerConcurrency: CONFIG.workerConcurrency,
+			baseline: CONFIG.baseline,
+			runs: f,
+		},
 		totalSeconds: (Date.now() - started) / 1000,
 	};
 	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
 	if (!Object.values(CONFIG.parts).every(Boolean)) {
-		const { a: ra, b: rb, c: rc, d: rd, e: re } = results;
-		process.stdout.write(`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re }, null, 2)}\n`);
+		const { a: ra, b: rb, c: rc, d: rd, e: re, f: rf } = results;
+		process.stdout.write(
+			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, f: rf }, null, 2)}\n`,
+		);
+		if (results.f) {
+			const section = renderBurst(results.f, results.environment);
+			replaceBurstSection(RESULTS_FILE, section);
+			process.stdout.write(`\n${section}\n`);
+			log(`(f): replaced its section of ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)}`);
+		}
 		log(
 			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
 		return;
 	}
-	const markdown = renderResults(results);
+	const markdown = `${renderResults(results)}${results.f ? `\n${renderBurst(results.f, results.environment)}` : ''}`;
 	fs.writeFileSync(RESULTS_FILE, markdown);
 	process.stdout.write(`\n${markdown}\n`);
 	log(

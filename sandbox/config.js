@@ -160,8 +160,10 @@ function applyConfigPatch(config, patch) {
 	}
 	if ('v3DailyQuota' in patch) {
 		const v = patch.v3DailyQuota;
-		if (v !== null && !(Number.isInteger(v) && /** @type {number} */ (v) >= 1))
-			throw new Error('v3DailyQuota must be a whole number >= 1, or null for no quota');
+		if (v !== null && !(Number.isInteger(v) && /** @type {number} */ (v) >= 0))
+			throw new Error(
+				"v3DailyQuota must be a whole number >= 0 (0: today's quota is already spent), or null for no quota",
+			);
 		next.v3DailyQuota = v;
 	}
 	if ('webhookRetryJitter' in patch) next.webhookRetryJitter = Boolean(patch.webhookRetryJitter);

@@ -1,6 +1,7 @@
 // @ts-check
 'use strict';
 
+const crypto = require('node:crypto');
 const { STATUS_CODES } = require('node:http');
 const { HttpError, v2Error, v3Error } = require('./errors');
 const { authenticateV2, authenticateV3 } = require('./auth');
@@ -34,6 +35,18 @@ function errorBody(api, message) {
 }
 
 /**
+ * The headers API Gateway puts on its own error answers (Tatango's documented 429).
+ * @param {string} errorType
+ */
+function apiGatewayHeaders(errorType) {
+	return {
+		'x-amzn-RequestId': crypto.randomUUID(),
+		'x-amz-apigw-id': crypto.randomBytes(6).toString('base64url'),
+		'x-amzn-ErrorType': errorType,
+	};
+}
+
+/**
  * @param {import('./context').Context} ctx
  * @param {'v2' | 'v3'} api
  * @param {import('fastify').FastifyRequest} request
@@ -51,14 +64,14 @@ function guard(ctx, api, request) {
 	} else {
 		const key = authenticateV3(ctx.config, request.headers['x-api-key']);
 		accounts.set(request, key);
-		const wait = ctx.limiter.hit('v3', key.apiKey);
-		if (wait !== null)
-			throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(wait) });
-		// [INFERRED] API Gateway's answer when a usage plan's quota is spent; Tatango documents
-		// only the per-second 429.
-		const untilMidnight = ctx.limiter.dailyHit(key.apiKey);
-		if (untilMidnight !== null)
-			throw new HttpError(429, 'Limit Exceeded', { 'retry-after': String(untilMidnight) });
+		// API Gateway's two 429s, told apart only by the body (AWS knowledge center,
+		// "api-gateway-429-limit"): the per-second throttle and a spent usage-plan quota. Neither
+		// carries Retry-After (Tatango's documented 429 has none).
+		if (ctx.limiter.hit('v3', key.apiKey) !== null)
+			throw new HttpError(429, 'Too Many Requests', apiGatewayHeaders('TooManyRequestsException'));
+		// [INFERRED] the quota's answer; Tatango documents only the per-second 429.
+		if (ctx.limiter.dailyHit(key.apiKey) !== null)
+			throw new HttpError(429, 'Limit Exceeded', apiGatewayHeaders('LimitExceededException'));
 	}
 }
 

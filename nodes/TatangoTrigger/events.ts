@@ -371,6 +371,18 @@ export function classifyEvent(payload: IDataObject): TatangoEvent {
 	};
 }
 
+/**
+ * A phone number as ten digits, whatever form Tatango sends (`2065550100`, `12065550100`,
+ * `+1 (206) 555-0100`): the same person always gives the same value. Other numbers keep their
+ * digits; no digits at all gives null.
+ */
+export function tenDigitsOf(phoneNumber: string | null): string | null {
+	if (phoneNumber === null) return null;
+	const digits = phoneNumber.replace(/\D/g, '');
+	if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+	return digits === '' ? null : digits;
+}
+
 /** The output item: normalized fields first, then the payload exactly as received. */
 export function toOutputJson(
 	event: TatangoEvent,
@@ -391,6 +403,11 @@ export function toOutputJson(
 		replyText: event.replyText,
 		channel: event.channel,
 		reason: event.reason,
+		// Named as n8n's Chat Trigger names them, so an AI Agent (prompt from the connected trigger)
+		// and its memory (session ID from the connected trigger) read them with no Set node between:
+		// one conversation per phone number, the person's text as the prompt.
+		sessionId: tenDigitsOf(event.phoneNumber),
+		chatInput: event.replyText,
 		payload,
 	};
 }

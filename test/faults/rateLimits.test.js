@@ -136,7 +136,9 @@ describe('429 for longer than the credential allows', () => {
 		});
 
 		expect(items).toEqual([]);
-		expect(error.message).toBe("Tatango's rate limit was still exceeded after waiting 0 s (429)");
+		expect(error.message).toBe(
+			"Tatango's rate limit was still exceeded after waiting 0 s; nothing was sent (429)",
+		);
 		expect(error.description).toMatch(
 			/Raise "Max Wait When Rate Limited" .* in the 'Tatango API' credential/,
 		);
@@ -145,7 +147,7 @@ describe('429 for longer than the credential allows', () => {
 		expect(await control.requestsTo('POST', TRANSACTIONAL)).toHaveLength(1);
 	});
 
-	test('waits add up per call: after 2 s of 1 s waits the item fails and says how long it waited', async () => {
+	test('a call gives up by time, not by count: with Max Wait 2 s and 1-1.5 s waits, each item tries twice, then says how long it waited', async () => {
 		const numbers = phones(2);
 		await control.faults({
 			match: { method: 'POST', path: RCS },
@@ -166,16 +168,71 @@ describe('429 for longer than the credential allows', () => {
 		expect(items).toHaveLength(2);
 		for (const [i, item] of items.entries()) {
 			expect(item.pairedItem).toEqual({ item: i });
-			expect(item.json.error).toBe(
-				"Tatango's rate limit was still exceeded after waiting 2 s (429)",
+			expect(item.json.error).toMatch(
+				/^Tatango's rate limit was still exceeded after waiting [12] s; nothing was sent \(429\)$/,
 			);
 			expect(item.json.details).toMatch(
 				/"Max Wait When Rate Limited" or lower "Requests per Second" in the 'Tatango V3 API' credential/,
 			);
 		}
 		expect(await countsOf(numbers)).toEqual({ [numbers[0]]: 0, [numbers[1]]: 0 });
-		// Three attempts per item (two 1 s waits fit in 2 s, a third does not).
-		expect(await control.requestsTo('POST', RCS)).toHaveLength(6);
+		// A second wait of at least 1 s would pass the 2 s: two attempts per item.
+		expect(await control.requestsTo('POST', RCS)).toHaveLength(4);
+	});
+});
+
+describe('the daily cap', () => {
+	test("429 Limit Exceeded (today's quota is spent) fails at once: one request, no wait, the error names the cap and its reset", async () => {
+		const numbers = phones(3);
+		await control.config({ v3DailyQuota: 0 });
+
+		const started = Date.now();
+		const { items, error } = await sendRcs({
+			baseUrl: sandbox().url,
+			phones: numbers,
+			credentials: { maxRateLimitWait: 120 },
+			continueOnFail: true,
+		});
+
+		expect(error).toBeUndefined();
+		expect(Date.now() - started).toBeLessThan(5000);
+		for (const item of items) {
+			expect(item.json.error).toBe(
+				"Tatango's daily limit for this API key is used up; nothing was sent (429 Limit Exceeded)",
+			);
+			expect(item.json.details).toMatch(
+				/10,000 v3 requests per API key per day .* resets at midnight UTC, in \d+ (h \d+ )?min \(\d{4}-\d\d-\d\d 00:00 UTC\)/,
+			);
+		}
+		expect(await countsOf(numbers)).toEqual(Object.fromEntries(numbers.map((n) => [n, 0])));
+		// One request per item: none was tried again.
+		expect(await control.requestsTo('POST', RCS)).toHaveLength(3);
+	});
+});
+
+describe("executions share the account's pace", () => {
+	test('two node runs at once through one key, each paced at 10/s, against a 10/s limit: no 429, every card once', async () => {
+		const [first, second] = [phones(12, 0), phones(12, 50)];
+		await control.config({ rateLimits: { v3: { limit: 10, windowMs: 1000 } } });
+
+		const runs = await Promise.all(
+			[first, second].map((numbers) =>
+				sendRcs({
+					baseUrl: sandbox().url,
+					phones: numbers,
+					credentials: { requestsPerSecond: 10 },
+				}),
+			),
+		);
+
+		for (const { items, error } of runs) {
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(12);
+		}
+		const statuses = (await control.requestsTo('POST', RCS)).map((r) => r.statusCode);
+		// Pacing alone, each run would send at 10/s: 20 calls a second against a limit of 10.
+		expect(statuses).toEqual(Array(24).fill(202));
+		expect(await countsOf([...first, ...second])).toEqual(once([...first, ...second]));
 	});
 });
 

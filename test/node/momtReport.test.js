@@ -19,6 +19,8 @@ const unmatched = recordUnmatched();
 
 beforeEach(() => {
 	mockTime.sleeps = [];
+	// Time passes between node runs: the account's pacer (shared by runs) has no turn to wait for.
+	mockTime.now += 60_000;
 	jest.spyOn(Date, 'now').mockImplementation(() => mockTime.now);
 });
 afterEach(() => jest.restoreAllMocks());

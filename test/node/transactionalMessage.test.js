@@ -155,7 +155,9 @@ describe('Transactional Message → Send', () => {
 
 			api.done();
 			expect(unmatched).toEqual([]);
-			expect(error.message).toBe("Tatango's rate limit was still exceeded after waiting 0 s (429)");
+			expect(error.message).toBe(
+				"Tatango's rate limit was still exceeded after waiting 0 s; nothing was sent (429)",
+			);
 			expect(error.description).toMatch(/Max Wait When Rate Limited/);
 		});
 

@@ -1,11 +1,12 @@
 // @ts-check
 'use strict';
 /**
- * Pacing with several workers. A node run spaces its own calls to the credential's rate; runs do
- * not share a pace (nothing is shared between executions, and they may run in different processes).
- * So two runs at once offer twice the credential's rate: the service answers 429 to the overshoot,
- * and the node waits those out (Retry-After), so every message still goes out. Measured here with
- * the sandbox limiting v3 to 5 calls a second and a credential paced at 5 a second.
+ * Pacing with several workers. The executions of one process share the account's pacer; processes
+ * share nothing. So two runs at once on the same worker send at the credential's rate together (no
+ * 429), and on two workers they offer up to twice it: the service answers 429 to the overshoot,
+ * each worker lowers its rate and the refused calls wait with jitter, so every message still goes
+ * out. Measured here with the sandbox limiting v3 to 5 calls a second and a credential paced at 5
+ * a second.
  */
 const axios = require('axios').default;
 const {
@@ -60,7 +61,7 @@ async function sendRuns(path, runs) {
 	return { answers, seconds: (Date.now() - t) / 1000 };
 }
 
-describe('queue mode: pacing is per execution; 429s absorb the overshoot of concurrent runs', () => {
+describe('queue mode: pacing is per account and process; 429s across workers are waited out', () => {
 	const wf = pacedSendWorkflow('');
 	beforeAll(async () => {
 		// Delivery events go nowhere in particular: a path nothing listens on.
@@ -85,7 +86,7 @@ describe('queue mode: pacing is per execution; 429s absorb the overshoot of conc
 		expect(seen).toEqual(expect.objectContaining({ accepted: PER_RUN, refused429: 0 }));
 	});
 
-	test('two runs at once on two workers: twice the rate is offered, 429s are waited out, every message goes out', async () => {
+	test('two runs at once: every message goes out once, never more than the limit in a second; on one worker no 429', async () => {
 		await sandbox.reset();
 		await sandbox.config({ rateLimits: { v3: { limit: 5, windowMs: 1000 } } });
 		const { answers, seconds } = await sendRuns(wf.webhookPath, [2, 3]);
@@ -102,11 +103,10 @@ describe('queue mode: pacing is per execution; 429s absorb the overshoot of conc
 		for (const a of answers) expect(a).toEqual(expect.objectContaining({ sent: PER_RUN }));
 		expect(seen.accepted).toBe(2 * PER_RUN);
 		expect(seen.maxAcceptedPerSecond).toBeLessThanOrEqual(5);
-		// Each run keeps its own pace, so together they offer more than the limit.
-		expect(seen.refused429).toBeGreaterThan(0);
+		// On one worker the two runs take turns from one pacer; on two, each worker adapts to 429s.
+		if (ranOn[0] === ranOn[1]) expect(seen.refused429).toBe(0);
 		const { messages } = await sandbox.inspect();
-		for (const p of [...phones(2), ...phones(3)])
-			expect((messages[p] || []).length).toBeGreaterThanOrEqual(1);
+		for (const p of [...phones(2), ...phones(3)]) expect((messages[p] || []).length).toBe(1);
 		// Where each run went is up to the queue; with both workers idle they usually split.
 		console.log(`runs on: ${ranOn.join(', ')}`);
 	});

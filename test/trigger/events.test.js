@@ -265,7 +265,34 @@ test('the output item has the normalized fields and the payload exactly as recei
 		replyText: null,
 		channel: null,
 		reason: null,
+		sessionId: '5551234567',
+		chatInput: null,
 		payload: samples.deliverySuccess(),
 	});
 	expect(json).not.toHaveProperty('identity');
+});
+
+test.each([
+	['2065550100', '2065550100'],
+	['12065550100', '2065550100'],
+	['+1 (206) 555-0100', '2065550100'],
+	[12065550100, '2065550100'],
+	['447911123456', '447911123456'],
+])(
+	'sessionId: the phone %p as ten digits (%p), the same conversation whatever form Tatango sends',
+	(sent, sessionId) => {
+		const payload = { ...samples.campaignResponse(), phone_number: sent };
+		const json = toOutputJson(classifyEvent(payload), payload, new Date());
+		expect(json.sessionId).toBe(sessionId);
+		expect(json.phoneNumber).toBe(String(sent));
+		expect(json.chatInput).toBe(json.replyText);
+		expect(json.chatInput).toEqual(expect.any(String));
+	},
+);
+
+test('an event without a phone number has no sessionId; chatInput is only set for replies', () => {
+	const payload = { type: 'message_sent', campaign_id: 101, message_id: 9 };
+	const json = toOutputJson(classifyEvent(payload), payload, new Date());
+	expect(json.sessionId).toBeNull();
+	expect(json.chatInput).toBeNull();
 });

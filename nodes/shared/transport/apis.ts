@@ -25,6 +25,13 @@ export const API = {
 	},
 } as const;
 
+/** The credential's rate as words, e.g. "10 per second". */
+export function rateText(api: ApiVersion, credentials: ICredentialDataDecryptedObject): string {
+	return api === 'v2'
+		? `${positiveOr(credentials.requestsPerHour, 1200).toLocaleString('en-US')} per hour`
+		: `${positiveOr(credentials.requestsPerSecond, 10).toLocaleString('en-US')} per second`;
+}
+
 /**
  * The most answers the pacer remembers. A rate set out of the way (the sandbox, a raised limit)
  * then paces over a shorter window of the same rate: as safe, and no long record.

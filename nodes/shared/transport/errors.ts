@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { API, type ApiVersion } from './apis';
 import type { RetryDecision } from './retryPolicy';
@@ -30,6 +30,46 @@ export interface FailedResponse {
 	waitedMs: number;
 	/** What an ambiguous failure of a non-repeatable call may have done (default: a text was sent). */
 	ambiguity?: Ambiguity;
+	/** The time of the answer, for when the daily cap resets. */
+	now?: number;
+}
+
+/** Tatango's published v3 daily quota per key. */
+const DAILY_CAP = '10,000';
+
+/** "in 3 h 12 min (2026-11-26 00:00 UTC)": the next midnight UTC, from `now`. */
+export function untilMidnightUtc(now: number): string {
+	const day = 86_400_000;
+	const midnight = (Math.floor(now / day) + 1) * day;
+	const minutes = Math.max(1, Math.ceil((midnight - now) / 60_000));
+	const span =
+		minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+	return `in ${span} (${new Date(midnight).toISOString().slice(0, 10)} 00:00 UTC)`;
+}
+
+/**
+ * A call that waited its whole Max Wait When Rate Limited for a turn in this process's pacer,
+ * behind other calls of the same key: it never left, so nothing was sent.
+ */
+export function errorFromRateLimitWait(
+	node: INode,
+	{
+		api,
+		waitedMs,
+		rate,
+		ahead,
+	}: { api: ApiVersion; waitedMs: number; rate: string; ahead: number },
+	itemIndex: number,
+): NodeOperationError {
+	const credential = `'${API[api].credentialName}' credential`;
+	return new NodeOperationError(
+		node,
+		`Waited ${Math.round(waitedMs / 1000)} s for a turn under Tatango's rate limit of ${rate}; nothing was sent`,
+		{
+			itemIndex,
+			description: `Calls through one API key take turns in each n8n process (${ahead} ${ahead === 1 ? 'call was' : 'calls were'} still ahead of this one). Raise "Max Wait When Rate Limited" in the ${credential}, let fewer executions send through this key at once (n8n's concurrency limit), or ask Tatango for a higher limit.`,
+		},
+	);
 }
 
 /**
@@ -75,9 +115,12 @@ export function apiErrorFromResponse(
 		message = `Tatango refused the keywords: ${said} (422)`;
 		description =
 			'These keywords are already in use on the shortcode (by another list or account), reserved (such as STOP or HELP), or not allowed. Check a keyword first with Keyword → Check Availability. Nothing was changed.';
+	} else if (statusCode === 429 && failure.stoppedBecause === 'daily_cap') {
+		message = `Tatango's daily limit for this API key is used up; nothing was sent (429${said ? ` ${said}` : ''})`;
+		description = `Tatango allows ${DAILY_CAP} v3 requests per API key per day unless it was raised for your account. The count resets at midnight UTC, ${untilMidnightUtc(failure.now ?? Date.now())}. The node does not wait that long: send again after the reset, or ask Tatango for a higher daily limit.`;
 	} else if (statusCode === 429) {
-		message = `Tatango's rate limit was still exceeded after waiting ${Math.round(failure.waitedMs / 1000)} s (429)`;
-		description = `Raise "Max Wait When Rate Limited" or lower "Requests per ${api === 'v2' ? 'Hour' : 'Second'}" in the ${credential}, or ask Tatango for a higher limit.`;
+		message = `Tatango's rate limit was still exceeded after waiting ${Math.round(failure.waitedMs / 1000)} s; nothing was sent (429)`;
+		description = `Tatango refused every attempt, so it took nothing. Raise "Max Wait When Rate Limited" or lower "Requests per ${api === 'v2' ? 'Hour' : 'Second'}" in the ${credential}, let fewer executions send through this key at once, or ask Tatango for a higher limit.`;
 	} else if (failure.stoppedBecause === 'ambiguous_send') {
 		const ambiguity = failure.ambiguity ?? SEND_AMBIGUITY;
 		message = `${ambiguity.what}: Tatango answered HTTP ${statusCode}${said ? ` (${said})` : ''}`;

@@ -17,8 +17,10 @@ import {
 	baseUrlOf,
 	baseUrlProblem,
 	maxRateLimitWaitMs,
+	rateText,
 	requestTimeoutMs,
 } from './apis';
+import { pacerForAccount } from './accounts';
 import {
 	type Ambiguity,
 	apiErrorFromNetwork,
@@ -27,8 +29,9 @@ import {
 	type AnswerHolds,
 	apiErrorFromIncompleteAnswer,
 	apiErrorFromUnreadableAnswer,
+	errorFromRateLimitWait,
 } from './errors';
-import { Pacer } from './pacer';
+import type { Verdict } from './pacer';
 import { credentialSecrets, redact, redactText, secretForms, urlSecretsIn } from './redaction';
 import {
 	type AttemptOutcome,
@@ -156,16 +159,29 @@ function missingCredentialError(context: Context, api: ApiVersion) {
 }
 
 /**
+ * A v3 429 that is the daily quota, not the per-second throttle: API Gateway answers a spent usage
+ * plan quota with `{"message":"Limit Exceeded"}` and a throttle with `{"message":"Too Many Requests"}`.
+ */
+function isDailyCap(api: ApiVersion, body: unknown): boolean {
+	if (api !== 'v3' || !isJsonObject(body)) return false;
+	const { message } = body;
+	return typeof message === 'string' && /^\s*limit exceeded\s*$/i.test(message);
+}
+
+/**
  * The only code that talks HTTP to Tatango. One client serves one node run: it loads each
- * credential once, spaces calls to the credential's rate, waits out 429s, retries what is safe to
- * retry, and turns failures into NodeApiErrors that carry no secret.
+ * credential once, takes each call's turn from the account's pacer (shared by every execution of
+ * this process: `accounts.ts`), waits out 429s, retries what is safe to retry, and turns failures
+ * into NodeApiErrors that carry no secret.
  */
 export function createTatangoClient(
 	context: Context,
-	{ pause = sleep }: { pause?: (ms: number) => Promise<void> } = {},
+	{
+		pause = sleep,
+		clock = Date.now,
+	}: { pause?: (ms: number) => Promise<void>; clock?: () => number } = {},
 ): TatangoClient {
 	const credentialCache = new Map<ApiVersion, Promise<ICredentialDataDecryptedObject>>();
-	const pacers = new Map<ApiVersion, Pacer>();
 	/** The secrets of every loaded credential, worked out again only when another one is loaded. */
 	let loadedSecrets: Promise<{ secrets: string[]; forms: string[] }> | undefined;
 
@@ -180,16 +196,6 @@ export function createTatangoClient(
 			loadedSecrets = undefined;
 		}
 		return await loaded;
-	}
-
-	async function pacerFor(api: ApiVersion) {
-		let pacer = pacers.get(api);
-		if (!pacer) {
-			const { intervalMs, callsPerWindow } = API[api].pacing(await credentials(api));
-			pacer = new Pacer(intervalMs, callsPerWindow);
-			pacers.set(api, pacer);
-		}
-		return pacer;
 	}
 
 	async function send(
@@ -240,13 +246,14 @@ export function createTatangoClient(
 				},
 			);
 		}
+		const maxWaitMs = maxRateLimitWaitMs(creds);
+		const pacer = pacerForAccount(call.api, baseUrl, creds, clock);
 		const limits: RetryLimits = {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(creds),
+			maxRateLimitWaitMs: maxWaitMs,
 			maxFailureRetries: MAX_FAILURE_RETRIES,
 		};
-		const pacer = await pacerFor(call.api);
-		limits.minRateLimitWaitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, pacer.intervalMs);
-		const state = { attempts: 0, rateLimitWaitedMs: 0 };
+		const startedAt = clock();
+		const state = { attempts: 0, elapsedMs: 0 };
 		const forms = await secretFormsFor(call);
 		const isSend = call.kind === 'send';
 		// Whether a failure that leaves the outcome unknown must say what may have happened.
@@ -254,18 +261,32 @@ export function createTatangoClient(
 		/** A final failure of a repeatable call with an ambiguity, worded like an ambiguous send. */
 		const stopReason = (because: RetryDecision['because'], unknownOutcome: boolean) =>
 			!isSend && call.ambiguity !== undefined && unknownOutcome ? 'ambiguous_send' : because;
+		let refused = false;
 
 		for (;;) {
-			const wait = pacer.reserve();
-			if (wait > 0) await pause(wait);
+			const turn = await pacer.turn(startedAt + maxWaitMs, pause, refused);
+			if ('gaveUp' in turn) {
+				throw errorFromRateLimitWait(
+					context.getNode(),
+					{
+						api: call.api,
+						waitedMs: clock() - startedAt,
+						rate: rateText(call.api, creds),
+						ahead: turn.ahead,
+					},
+					itemIndex,
+				);
+			}
 			state.attempts++;
+			let verdict: Verdict = 'neutral';
 
 			let response: IN8nHttpFullResponse;
 			try {
 				response = await send(call, baseUrl, creds);
 			} catch (error) {
-				pacer.answered();
+				turn.done('neutral');
 				const outcome: AttemptOutcome = { type: 'network', code: networkCode(error) };
+				state.elapsedMs = clock() - startedAt;
 				const decision = decideRetry(call.kind, outcome, state, limits);
 				if (decision.retry) {
 					await pause(decision.delayMs);
@@ -282,9 +303,13 @@ export function createTatangoClient(
 				);
 			}
 
-			pacer.answered();
 			const { statusCode } = response;
 			const headers = response.headers as IDataObject;
+			const body = redactedBody(response.body, forms);
+			const dailyCap = statusCode === 429 && isDailyCap(call.api, body);
+			if (statusCode === 429 && !dailyCap) verdict = 'throttled';
+			else if (statusCode < 500) verdict = 'passed';
+			turn.done(verdict);
 			if (statusCode >= 300 && statusCode < 400) {
 				const location = absoluteLocation(
 					headerValue(headers, 'location'),
@@ -301,7 +326,6 @@ export function createTatangoClient(
 					itemIndex,
 				);
 			}
-			const body = redactedBody(response.body, forms);
 			const answered = statusCode < 300 || call.answerStatuses?.includes(statusCode);
 			if (answered && isJsonObject(body)) {
 				if (statusCode < 300 && call.answerHolds && !holds(body, call.answerHolds)) {
@@ -333,10 +357,13 @@ export function createTatangoClient(
 				type: 'response',
 				statusCode,
 				retryAfter: headerValue(headers, 'retry-after'),
+				dailyCap,
 			};
+			state.elapsedMs = clock() - startedAt;
+			limits.minRateLimitWaitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, pacer.currentIntervalMs);
 			const decision = decideRetry(call.kind, outcome, state, limits);
 			if (decision.retry) {
-				if (decision.because === 'rate_limited') state.rateLimitWaitedMs += decision.delayMs;
+				refused = decision.because === 'rate_limited';
 				await pause(decision.delayMs);
 				continue;
 			}
@@ -349,8 +376,9 @@ export function createTatangoClient(
 					notFound: call.notFound,
 					attempts: state.attempts,
 					stoppedBecause: stopReason(decision.because, statusCode >= 500),
-					waitedMs: state.rateLimitWaitedMs,
+					waitedMs: state.elapsedMs,
 					ambiguity: call.ambiguity,
+					now: clock(),
 				},
 				itemIndex,
 			);

@@ -6,20 +6,24 @@
  * - `send` calls (a text goes out) are retried only when Tatango certainly did not take the
  *   request: 429 and a refused connection. A 5xx or a connection lost mid-request is ambiguous:
  *   the message may be on its way, so retrying could text the person twice.
- * - A 429 waits at least 1 s (or the pacing interval), whatever Retry-After says, and a call gives
- *   up after 20 rate-limited attempts: a server answering `Retry-After: 0` cannot make it loop.
+ * - A 429 waits at least 1 s (or the pacing interval), whatever Retry-After says, plus a random
+ *   share, so calls refused together do not come back together. A call gives up by time: when the
+ *   next wait would take it past the credential's Max Wait When Rate Limited, counted from when it
+ *   first asked for its turn.
+ * - The v3 daily cap (429 `{"message":"Limit Exceeded"}`, API Gateway's answer to a spent quota)
+ *   is not waited for: it lasts until midnight UTC.
  */
 export type CallKind = 'read' | 'idempotent' | 'send';
 
 export type AttemptOutcome =
-	| { type: 'response'; statusCode: number; retryAfter?: string }
+	| { type: 'response'; statusCode: number; retryAfter?: string; dailyCap?: boolean }
 	| { type: 'network'; code?: string };
 
 export interface RetryState {
 	/** Attempts already made for this call (1 after the first). */
 	attempts: number;
-	/** Total time already spent waiting on rate limits for this call. */
-	rateLimitWaitedMs: number;
+	/** How long this call has been going, since it first asked for its turn. */
+	elapsedMs: number;
 }
 
 export interface RetryLimits {
@@ -27,21 +31,25 @@ export interface RetryLimits {
 	maxFailureRetries: number;
 	/**
 	 * The shortest wait after a 429, whatever Retry-After says: `0`, `0.001` or a past date would
-	 * otherwise retry at once, never count against the maximum wait, and loop.
+	 * otherwise retry at once.
 	 */
 	minRateLimitWaitMs?: number;
-	/** The most attempts one call makes while rate limited, however short the waits. */
-	maxRateLimitAttempts?: number;
 }
 
 export const MIN_RATE_LIMIT_WAIT_MS = 1000;
-export const MAX_RATE_LIMIT_ATTEMPTS = 20;
+/** The longest wait after a 429 without Retry-After (the exponential backoff's cap). */
+export const MAX_RATE_LIMIT_BACKOFF_MS = 8000;
 
 export type RetryDecision =
 	| { retry: true; delayMs: number; because: 'rate_limited' | 'server_error' | 'network' }
 	| {
 			retry: false;
-			because: 'rate_limit_exhausted' | 'ambiguous_send' | 'retries_exhausted' | 'final';
+			because:
+				| 'rate_limit_exhausted'
+				| 'daily_cap'
+				| 'ambiguous_send'
+				| 'retries_exhausted'
+				| 'final';
 	  };
 
 /** Errors that prove the request never reached the service, and may pass: worth retrying. */
@@ -98,6 +106,30 @@ export function backoffMs(
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/**
+ * The wait after a 429: Retry-After when it says more than the floor, else an exponential backoff
+ * from the floor; then up to half as much again at random (jitter), so calls refused in the same
+ * second spread out instead of returning in a wave.
+ */
+export function rateLimitDelayMs(
+	retryAfter: string | undefined,
+	attempts: number,
+	limits: RetryLimits,
+	now: number,
+	random: () => number,
+): number {
+	const floor = limits.minRateLimitWaitMs ?? MIN_RATE_LIMIT_WAIT_MS;
+	const asked = parseRetryAfter(retryAfter, now);
+	const base =
+		asked !== undefined
+			? Math.max(floor, asked)
+			: Math.max(
+					floor,
+					Math.min(MAX_RATE_LIMIT_BACKOFF_MS, floor * 2 ** Math.max(0, attempts - 1)),
+				);
+	return Math.round(base + (random() * Math.min(base, MAX_RATE_LIMIT_BACKOFF_MS)) / 2);
+}
+
 export function decideRetry(
 	kind: CallKind,
 	outcome: AttemptOutcome,
@@ -108,14 +140,9 @@ export function decideRetry(
 	if (outcome.type === 'response') {
 		const { statusCode } = outcome;
 		if (statusCode === 429) {
-			const delayMs = Math.max(
-				limits.minRateLimitWaitMs ?? MIN_RATE_LIMIT_WAIT_MS,
-				parseRetryAfter(outcome.retryAfter, now) ?? backoffMs(state.attempts, 1000, 30_000, random),
-			);
-			if (
-				state.rateLimitWaitedMs + delayMs > limits.maxRateLimitWaitMs ||
-				state.attempts >= (limits.maxRateLimitAttempts ?? MAX_RATE_LIMIT_ATTEMPTS)
-			) {
+			if (outcome.dailyCap) return { retry: false, because: 'daily_cap' };
+			const delayMs = rateLimitDelayMs(outcome.retryAfter, state.attempts, limits, now, random);
+			if (state.elapsedMs + delayMs > limits.maxRateLimitWaitMs) {
 				return { retry: false, because: 'rate_limit_exhausted' };
 			}
 			return { retry: true, delayMs, because: 'rate_limited' };

@@ -1,0 +1,328 @@
+// @ts-check
+'use strict';
+/**
+ * Part (f): a burst of CRM events. N webhook calls at once, each starting one execution of
+ * Webhook → SMS Send through one v3 key, against the sandbox limiting that key to R calls a second;
+ * then the same burst into Webhook → No Op (n8n's own floor for answer times). Both workflows
+ * answer when their last node is done (as a CRM waiting for the outcome sees it).
+ *
+ * Run in one n8n process (`n8n start`, PostgreSQL) and in queue mode (main, webhook process, two
+ * workers; Redis and PostgreSQL), each with this checkout's package ("shared": the executions of a
+ * process share the account's pacer) and, side by side, with the package built from
+ * BENCH_BASELINE (default: the last commit whose pacing was per execution), selected by
+ * BENCH_F_PACING (shared, per-execution or both; a bench switch, not a setting of the node).
+ */
+const fs = require('fs');
+const os = require('os');
+const http = require('http');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const axios = require('axios').default;
+
+const n8n = require('../../scripts/lib/n8n');
+const queue = require('../../scripts/lib/queue');
+const { waitFor } = require('../../scripts/lib/wait');
+const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
+const { loadWorkflow } = require('./workflows');
+const { importWorkflows } = require('./import');
+const { percentile } = require('./load');
+
+const SEND_PATH = '/transactional_messages/send_sms';
+const FIRST_NUMBER = 2068000000;
+const SMS_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c40000000f';
+const NOOP_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c4000000f0';
+const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
+const DB = { database: 'n8n', user: 'n8n', password: 'n8n-bench-burst' };
+/** The last commit of main whose pacing lived in one execution (before the shared pacer). */
+const DEFAULT_BASELINE = '7fe41102264a4a0d79f9faf617f322a03e577f2f';
+
+/**
+ * The package built from another commit, packed: `git archive` of `ref` into `dir`, built with
+ * this checkout's dev dependencies.
+ * @param {{ ref: string, dir: string, log: (s: string) => void }} o
+ * @returns {string} path of the .tgz
+ */
+function buildBaselinePackage(o) {
+	const resolved = spawnSync('git', ['rev-parse', '--verify', `${o.ref}^{commit}`], {
+		cwd: n8n.REPO_ROOT,
+		encoding: 'utf8',
+	});
+	if (resolved.status !== 0) throw new Error(`BENCH_BASELINE ${o.ref} is not a commit here`);
+	const commit = resolved.stdout.trim();
+	fs.rmSync(o.dir, { recursive: true, force: true });
+	fs.mkdirSync(o.dir, { recursive: true });
+	const archive = spawnSync(
+		'sh',
+		['-c', `git archive ${commit} | tar -x -C ${JSON.stringify(o.dir)}`],
+		{ cwd: n8n.REPO_ROOT, encoding: 'utf8' },
+	);
+	if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
+	fs.symlinkSync(path.join(n8n.REPO_ROOT, 'node_modules'), path.join(o.dir, 'node_modules'));
+	o.log(`(f) building the per-execution baseline ${commit.slice(0, 10)}`);
+	for (const args of [
+		['tsc', '-p', 'tsconfig.json'],
+		['gulp', 'build:icons'],
+	]) {
+		const r = spawnSync('npx', args, { cwd: o.dir, encoding: 'utf8' });
+		if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+	}
+	const packDir = path.join(o.dir, 'pack');
+	const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', packDir], {
+		cwd: o.dir,
+		encoding: 'utf8',
+		env: { ...process.env, npm_config_ignore_scripts: 'true' },
+	});
+	fs.mkdirSync(packDir, { recursive: true });
+	if (pack.status !== 0) throw new Error(`npm pack of the baseline failed:\n${pack.stderr}`);
+	const info = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')));
+	return path.join(packDir, info[0].filename);
+}
+
+/**
+ * N POSTs at once, each on its own connection; each call's answer time and status.
+ * @param {string} url @param {number} count @param {(i: number) => unknown} body
+ */
+async function burst(url, count, body) {
+	const agent = new http.Agent({ keepAlive: false, maxSockets: count });
+	const started = Date.now();
+	const calls = await Promise.all(
+		Array.from({ length: count }, async (_, i) => {
+			const t = Date.now();
+			try {
+				const r = await axios.post(url, body(i), {
+					httpAgent: agent,
+					timeout: 15 * 60 * 1000,
+					validateStatus: () => true,
+				});
+				return { ms: Date.now() - t, status: r.status };
+			} catch (e) {
+				return { ms: Date.now() - t, status: /** @type {any} */ (e).code || 'error' };
+			}
+		}),
+	);
+	agent.destroy();
+	const latencies = calls.map((c) => c.ms);
+	return {
+		seconds: (Date.now() - started) / 1000,
+		answered2xx: calls.filter((c) => typeof c.status === 'number' && c.status < 300).length,
+		statuses: calls.reduce(
+			(/** @type {Record<string, number>} */ acc, c) => ({
+				...acc,
+				[c.status]: (acc[c.status] || 0) + 1,
+			}),
+			{},
+		),
+		p50: percentile(latencies, 50),
+		p95: percentile(latencies, 95),
+		max: Math.max(...latencies),
+	};
+}
+
+/**
+ * How many executions of a workflow n8n recorded, and how many did not succeed, once none is
+ * running any more.
+ * @param {import('../../scripts/lib/n8n').RestClient} rest @param {string} workflowId
+ * @param {number} expected
+ */
+async function executionsOf(rest, workflowId, expected) {
+	/** @param {Record<string, unknown>} filter @returns {Promise<number>} */
+	const countOf = async (filter) => {
+		const q = encodeURIComponent(JSON.stringify({ workflowId, ...filter }));
+		const page = await rest.request('GET', `/rest/executions?filter=${q}&limit=1`);
+		return Number(page.count ?? 0);
+	};
+	let total = 0;
+	await waitFor(
+		async () => {
+			total = await countOf({});
+			return total >= expected && (await countOf({ status: ['running', 'new', 'waiting'] })) === 0;
+		},
+		{ timeoutMs: 5 * 60 * 1000, intervalMs: 1000, orLast: true },
+	);
+	const succeeded = await countOf({ status: ['success'] });
+	return { recorded: total, succeeded, notSucceeded: total - succeeded, missing: expected - total };
+}
+
+/**
+ * What the sandbox saw of the sends: calls, 429s, texts per number, the accepted rate.
+ * @param {string} sandboxUrl @param {number} count @param {number} rate
+ */
+async function sendsSeen(sandboxUrl, count, rate) {
+	const { requests, messageCounts } = (
+		await axios.get(`${sandboxUrl}/_sandbox/inspect`, { maxContentLength: Infinity })
+	).data;
+	const sends = requests.filter((/** @type {any} */ r) => r.path === SEND_PATH);
+	const accepted = sends.filter((/** @type {any} */ r) => r.statusCode === 202);
+	const times = accepted.map((/** @type {any} */ r) => r.atMs);
+	const span = (Math.max(...times) - Math.min(...times)) / 1000;
+	let once = 0;
+	let more = 0;
+	let none = 0;
+	for (let i = 0; i < count; i++) {
+		const n = messageCounts[String(FIRST_NUMBER + i)] ?? 0;
+		if (n === 1) once++;
+		else if (n > 1) more++;
+		else none++;
+	}
+	const achieved = accepted.length > 1 ? (accepted.length - 1) / span : NaN;
+	return {
+		calls: sends.length,
+		accepted: accepted.length,
+		refused429: sends.filter((/** @type {any} */ r) => r.statusCode === 429).length,
+		texts: { once, more, none },
+		achievedPerSecond: achieved,
+		ofRate: achieved / rate,
+	};
+}
+
+/**
+ * One setup (one process or queue mode) with one package: start, publish, the No Op burst, the
+ * SMS burst, what n8n and the sandbox recorded; stop.
+ * @param {{ mode: 'one' | 'queue', pacing: 'shared' | 'per-execution', tgz: string, dir: string, basePort: number,
+ *   sandboxUrl: string, count: number, rate: number, workerConcurrency: number, eventsUrl: string,
+ *   step: <T>(name: string, fn: () => T | Promise<T>) => Promise<T>, log: (s: string) => void }} o
+ */
+async function measureSetup(o) {
+	const label = `(f) ${o.mode === 'one' ? 'one process' : 'queue mode, 2 workers'}, ${o.pacing} pacing`;
+	const control = {
+		/** @param {unknown} body */
+		config: async (body) => axios.post(`${o.sandboxUrl}/_sandbox/config`, body),
+		reset: async () => axios.post(`${o.sandboxUrl}/_sandbox/reset`),
+	};
+	const ports = queue.queuePorts(o.basePort);
+	fs.rmSync(o.dir, { recursive: true, force: true });
+	fs.mkdirSync(o.dir, { recursive: true });
+	/** @type {Array<() => Promise<unknown>>} */
+	const stops = [];
+	try {
+		/** @type {{ restUrl: string, webhookBase: string, cli: import('../../scripts/lib/n8n').CliOptions }} */
+		let where;
+		/** @type {Record<string, string>} */
+		let ids;
+		if (o.mode === 'one') {
+			const pgDir = path.join(os.tmpdir(), `tatango-bench-pg-${ports.postgres}`);
+			const postgres = await o.step(`${label}: start postgres`, () =>
+				queue.startPostgres({ port: ports.postgres, dir: pgDir, ...DB, log: o.log }),
+			);
+			stops.push(postgres.stop);
+			const env = {
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_HOST: '127.0.0.1',
+				DB_POSTGRESDB_PORT: String(ports.postgres),
+				DB_POSTGRESDB_DATABASE: DB.database,
+				DB_POSTGRESDB_USER: DB.user,
+				DB_POSTGRESDB_PASSWORD: DB.password,
+				N8N_LOG_LEVEL: 'warn',
+			};
+			const userFolder = path.join(o.dir, 'n8n-user');
+			n8n.installPackage(userFolder, o.tgz);
+			const cli = {
+				userFolder,
+				env: { ...env, N8N_RUNNERS_BROKER_PORT: String(ports.cliBroker) },
+			};
+			ids = await importAll(cli, o);
+			const server = await o.step(`${label}: start n8n`, () =>
+				n8n.startN8n({
+					userFolder,
+					port: ports.main,
+					brokerPort: ports.mainBroker,
+					webhookUrl: `http://127.0.0.1:${ports.main}/`,
+					env,
+				}),
+			);
+			stops.unshift(server.stop);
+			where = { restUrl: server.url, webhookBase: server.url, cli };
+		} else {
+			const cluster = await o.step(
+				`${label}: start redis, postgres, main, webhook process, 2 workers`,
+				() =>
+					queue.startQueueCluster({
+						tgz: o.tgz,
+						dir: path.join(o.dir, 'cluster'),
+						ports,
+						workerConcurrency: o.workerConcurrency,
+						log: o.log,
+					}),
+			);
+			stops.push(cluster.stop);
+			ids = await importAll(cluster.cliOptions(), o);
+			where = {
+				restUrl: cluster.main.url,
+				webhookBase: cluster.webhook.url,
+				cli: cluster.cliOptions(),
+			};
+		}
+		const rest = new n8n.RestClient(where.restUrl);
+		await rest.ensureOwner(OWNER);
+		const hooks = new n8n.RestClient(where.webhookBase);
+		for (const id of Object.values(ids)) await rest.activateWorkflow(id);
+		for (const p of [SMS_WEBHOOK_ID, NOOP_WEBHOOK_ID]) await hooks.waitForWebhook(p);
+
+		await control.reset();
+		await control.config({
+			rateLimits: { v3: { limit: o.rate, windowMs: 1000 } },
+			webhookDelayMs: 3_600_000,
+			maxRecordedRequests: o.count * 20,
+		});
+		const body = (/** @type {number} */ i) => ({
+			event: 'order.created',
+			phone: String(FIRST_NUMBER + i),
+		});
+		const noop = await o.step(`${label}: ${o.count} calls at once into Webhook → No Op`, () =>
+			burst(`${where.webhookBase}/webhook/${NOOP_WEBHOOK_ID}`, o.count, body),
+		);
+		const noopRuns = await executionsOf(rest, ids.noop, o.count);
+		const sms = await o.step(`${label}: ${o.count} calls at once into Webhook → SMS Send`, () =>
+			burst(`${where.webhookBase}/webhook/${SMS_WEBHOOK_ID}`, o.count, body),
+		);
+		const smsRuns = await executionsOf(rest, ids.sms, o.count);
+		const seen = await sendsSeen(o.sandboxUrl, o.count, o.rate);
+		await control.reset();
+		return {
+			mode: o.mode,
+			pacing: o.pacing,
+			noop: { ...noop, runs: noopRuns },
+			sms: { ...sms, runs: smsRuns },
+			seen,
+		};
+	} finally {
+		for (const stop of stops) await stop().catch(() => {});
+	}
+}
+
+/**
+ * Imports the credential and both workflows into a fresh database.
+ * @param {import('../../scripts/lib/n8n').CliOptions} cli
+ * @param {{ sandboxUrl: string, rate: number, eventsUrl: string }} o
+ * @returns {Promise<Record<string, string>>} workflow ids: sms, noop
+ */
+async function importAll(cli, o) {
+	await n8n.importCredentials(
+		[
+			{
+				id: 'benchTatangoV3Burst',
+				name: 'Bench: Tatango v3 (sandbox, paced at R, burst)',
+				type: 'tatangoV3Api',
+				data: {
+					apiKey: SANDBOX_ACCOUNT.v3ApiKey,
+					baseUrl: o.sandboxUrl,
+					requestsPerSecond: o.rate,
+					maxRateLimitWait: 120,
+				},
+			},
+		],
+		cli,
+	);
+	return await importWorkflows(
+		{
+			sms: loadWorkflow('f-burst-sms.json', {
+				WEBHOOK_ID: SMS_WEBHOOK_ID,
+				EVENTS_URL: o.eventsUrl,
+			}),
+			noop: loadWorkflow('f-burst-noop.json', { WEBHOOK_ID: NOOP_WEBHOOK_ID }),
+		},
+		cli,
+	);
+}
+
+module.exports = { buildBaselinePackage, measureSetup, DEFAULT_BASELINE };
