@@ -29,6 +29,14 @@
  *       same burst into Webhook → No Op; with this checkout's shared pacing and, side by side,
  *       the per-execution pacing of BENCH_BASELINE (BENCH_F_PACING: shared, per-execution or both).
  *       Executions failed, texts twice, 429s, achieved rate / R, webhook answer times (lib/burst.js).
+ *   (o) BENCH_OPT_OUT_SENDS (1,000) v3 SMS with Skip Opted-Out Numbers against list 101 holding
+ *       BENCH_OPT_OUTS (10,000) opt-outs, one in ten of the numbers texted among them, beside the same
+ *       run with the option off, in BENCH_OPT_OUT_ROUNDS (3) interleaved rounds, pacing out of the
+ *       way: calls to the list's opt-outs, skips, texts, node time with and without the check.
+ *   (q) BENCH_QUIET_ITEMS (1,000) v3 SMS with Quiet Hours off, then the same with Quiet Hours
+ *       "federal and state", in one `n8n execute` run under faketime at an hour the rules allow:
+ *       the check's cost per item as a share of a send's node time (aim < 5 %), and the check
+ *       alone timed in this process (microseconds per call).
  *
  * Prints a Markdown table and writes it to bench/results.md (quoted in docs/benchmark.md). Ports come
  * from BENCH_PORT (5800) upwards, away from the 5678/5679 other n8n instances use. Every process
@@ -49,7 +57,7 @@ const { startSandboxProcess } = require('../scripts/lib/sandbox-process');
 const { loadWorkflow } = require('./lib/workflows');
 const { importWorkflows } = require('./lib/import');
 const { postEvents, percentile } = require('./lib/load');
-const { renderResults } = require('./lib/report');
+const { renderResults, renderOptOuts } = require('./lib/report');
 const { watchPeakMemory } = require('./lib/peakMemory');
 const { buildBaselinePackage, measureSetup, DEFAULT_BASELINE } = require('./lib/burst');
 const { renderBurst, replaceBurstSection } = require('./lib/burstReport');
@@ -79,6 +87,10 @@ const CONFIG = {
 	smsSends: intEnv('BENCH_SMS_SENDS', 1000),
 	scaleSmall: intEnv('BENCH_SCALE_SMALL', 1000),
 	scaleLarge: intEnv('BENCH_SCALE_LARGE', 10000),
+	optOutSends: intEnv('BENCH_OPT_OUT_SENDS', 1000),
+	optOuts: intEnv('BENCH_OPT_OUTS', 10000),
+	optOutRounds: intEnv('BENCH_OPT_OUT_ROUNDS', 3),
+	quietItems: intEnv('BENCH_QUIET_ITEMS', 1000),
 	burst: intEnv('BENCH_BURST', 500),
 	workerConcurrency: intEnv('BENCH_WORKER_CONCURRENCY', 10),
 	baseline: process.env.BENCH_BASELINE || DEFAULT_BASELINE,
@@ -89,13 +101,13 @@ const CONFIG = {
 };
 
 /**
- * BENCH_PARTS: which of a to f to run (default all). Only a full run writes bench/results.md whole;
- * a partial run with (f) replaces only the (f) section there.
+ * BENCH_PARTS: which of a to f, o and q to run (default all). Only a full run writes bench/results.md
+ * whole; a partial run with (f) replaces only the (f) section there.
  */
 function partsEnv() {
-	const value = process.env.BENCH_PARTS ?? 'abcdef';
-	if (!/^[a-f]+$/.test(value))
-		throw new Error(`BENCH_PARTS must be letters from "abcdef", got "${value}"`);
+	const value = process.env.BENCH_PARTS ?? 'abcdefoq';
+	if (!/^[a-foq]+$/.test(value))
+		throw new Error(`BENCH_PARTS must be letters from "abcdefoq", got "${value}"`);
 	return {
 		a: value.includes('a'),
 		b: value.includes('b'),
@@ -103,7 +115,38 @@ function partsEnv() {
 		d: value.includes('d'),
 		e: value.includes('e'),
 		f: value.includes('f'),
+		o: value.includes('o'),
+		q: value.includes('q'),
 	};
+}
+
+/**
+ * (q) runs at this moment (UTC) by the `n8n execute` process's clock (faketime): 12:00 in Seattle
+ * (the 206 numbers), a Wednesday, so Washington's 8:00-20:00 lets every text go and the check runs
+ * in full for each item.
+ */
+const QUIET_HOURS_BENCH_TIME = '2026-11-25 20:00:00';
+
+/**
+ * The Quiet Hours check alone, in this process (the build's code): microseconds per call over
+ * numbers across area codes and zones.
+ */
+function timeQuietHoursCheck(calls = 20000) {
+	const { checkSendWindow } = require('../dist/nodes/shared/sendWindow');
+	const phones = [
+		'2065550100',
+		'3055550100',
+		'8505550100',
+		'7095550100',
+		'2145550100',
+		'4015550100',
+	];
+	const at = Date.parse('2026-11-25T20:00:00Z');
+	for (let i = 0; i < 2000; i++) checkSendWindow(phones[i % phones.length], at, 'federalAndState');
+	const t = process.hrtime.bigint();
+	for (let i = 0; i < calls; i++)
+		checkSendWindow(phones[i % phones.length], at + i, 'federalAndState');
+	return { calls, microsPerCall: Number(process.hrtime.bigint() - t) / 1000 / calls };
 }
 
 /** BENCH_F_PACING: which pacing (f) measures: shared (this checkout), per-execution (BENCH_BASELINE) or both. */
@@ -326,6 +369,11 @@ async function main() {
 				d: loadWorkflow('d-sms-rate.json', tokens),
 				eSmall: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleSmall }),
 				eLarge: loadWorkflow('e-sms-scale.json', { ...tokens, SCALE_ITEMS: CONFIG.scaleLarge }),
+				q: loadWorkflow('q-quiet-hours.json', { ...tokens, QUIET_ITEMS: CONFIG.quietItems }),
+				oOn: loadWorkflow('o-opt-outs.json', { ...tokens, OPT_OUT_SENDS: CONFIG.optOutSends }),
+				oOff: withoutOptOutCheck(
+					loadWorkflow('o-opt-outs.json', { ...tokens, OPT_OUT_SENDS: CONFIG.optOutSends }),
+				),
 			},
 			cli,
 		),
@@ -447,6 +495,45 @@ async function main() {
 	};
 	await control.reset();
 
+	// (o) Skip Opted-Out Numbers: the list's opt-outs read once per run, whatever the item count.
+	const o =
+		CONFIG.parts.o &&
+		(await step(
+			`(o) ${CONFIG.optOutSends} v3 SMS against ${CONFIG.optOuts} opt-outs, check on and off, ${CONFIG.optOutRounds} rounds`,
+			() => measureOptOuts(ids, control, sandbox.url, cli),
+		));
+	await control.reset();
+
+	// (q) the Quiet Hours check's cost per item: the same sends with it off, then on.
+	const q =
+		CONFIG.parts.q &&
+		(await step(
+			`(q) ${CONFIG.quietItems} v3 SMS with Quiet Hours off, then on (n8n execute under faketime, ${QUIET_HOURS_BENCH_TIME} UTC)`,
+			async () => {
+				await control.config({ webhookDelayMs: 3600000 });
+				const { run, error } = await n8n.executeWorkflow(ids.q, {
+					...cli,
+					timeoutMs: 30 * 60 * 1000,
+					fakeTime: QUIET_HOURS_BENCH_TIME,
+				});
+				if (error) throw new Error(`workflow (q) failed: ${JSON.stringify(error).slice(0, 1000)}`);
+				const { messageCounts } = await control.inspect();
+				return {
+					items: CONFIG.quietItems,
+					off: {
+						...nodeRun(run, 'Quiet Hours Off'),
+						texts: countsFor(messageCounts, 2068000000, CONFIG.quietItems),
+					},
+					on: {
+						...nodeRun(run, 'Quiet Hours On'),
+						texts: countsFor(messageCounts, 2069000000, CONFIG.quietItems),
+					},
+					check: timeQuietHoursCheck(),
+				};
+			},
+		));
+	await control.reset();
+
 	// (c) webhooks on a running n8n, at n8n's defaults and with isolates taken only when needed.
 	const c = CONFIG.parts.c && {
 		defaults: await measureTriggers(ids, userFolder, n8nPort, brokerPort, 'defaults', {}),
@@ -511,13 +598,15 @@ async function main() {
 			baseline: CONFIG.baseline,
 			runs: f,
 		},
+		o,
+		q,
 		totalSeconds: (Date.now() - started) / 1000,
 	};
 	fs.writeFileSync(RAW_FILE, JSON.stringify(results, null, 2));
 	if (!Object.values(CONFIG.parts).every(Boolean)) {
-		const { a: ra, b: rb, c: rc, d: rd, e: re, f: rf } = results;
+		const { a: ra, b: rb, c: rc, d: rd, e: re, f: rf, o: ro, q: rq } = results;
 		process.stdout.write(
-			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, f: rf }, null, 2)}\n`,
+			`${JSON.stringify({ a: ra, b: rb, c: rc, d: rd, e: re, f: rf, o: ro, q: rq }, null, 2)}\n`,
 		);
 		if (results.f) {
 			const section = renderBurst(results.f, results.environment);
@@ -525,8 +614,9 @@ async function main() {
 			process.stdout.write(`\n${section}\n`);
 			log(`(f): replaced its section of ${path.relative(n8n.REPO_ROOT, RESULTS_FILE)}`);
 		}
+		if (ro) process.stdout.write(`\n${renderOptOuts(ro).join('\n')}\n`);
 		log(
-			`partial run: bench/results.md left as it was (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
+			`partial run: bench/results.md left as it was${results.f ? ' but for (f)' : ''} (raw numbers: ${path.relative(n8n.REPO_ROOT, RAW_FILE)})`,
 		);
 		return;
 	}
@@ -646,6 +736,77 @@ async function measureTriggers(ids, userFolder, n8nPort, brokerPort, label, env)
 		await step('stop n8n', () => server.stop());
 	}
 	return c;
+}
+
+/** The numbers texted in (o) start here; every tenth of them opted out of list 101. */
+const OPT_OUT_FIRST_SEND = 2068000000;
+const OPT_OUT_EVERY = 10;
+/** The other opt-outs of list 101 in (o): numbers the run does not text. */
+const OPT_OUT_OTHERS_FROM = 2069000000;
+
+/**
+ * (o): list 101 holds CONFIG.optOuts opt-outs (every tenth number texted, the rest others); the
+ * same 1,000 sends run with Skip Opted-Out Numbers off and on, interleaved, from a fresh sandbox.
+ * @param {Record<string, string>} ids @param {ReturnType<typeof sandboxControl>} control
+ * @param {string} sandboxUrl @param {import('../scripts/lib/n8n').CliOptions} cli
+ */
+async function measureOptOuts(ids, control, sandboxUrl, cli) {
+	const sends = CONFIG.optOutSends;
+	const among = Array.from({ length: Math.ceil(sends / OPT_OUT_EVERY) }, (_, i) =>
+		String(OPT_OUT_FIRST_SEND + i * OPT_OUT_EVERY),
+	);
+	const others = Array.from({ length: Math.max(0, CONFIG.optOuts - among.length) }, (_, i) =>
+		String(OPT_OUT_OTHERS_FROM + i),
+	);
+	/** @param {string} id */
+	const once = async (id) => {
+		await control.reset();
+		await control.config({ webhookDelayMs: 3600000, maxRecordedRequests: sends + 1000 });
+		await axios.post(`${sandboxUrl}/_sandbox/opt-outs`, {
+			listId: 101,
+			phones: [...among, ...others],
+		});
+		// As in (e): `n8n execute` may exit before a 1,000-item run is all printed, so what was
+		// called, and when, comes from the sandbox's record.
+		const res = await n8n.runN8nCli(['execute', `--id=${id}`, '--rawOutput'], {
+			...cli,
+			timeoutMs: 30 * 60 * 1000,
+			allowFailure: true,
+		});
+		const { requests, messageCounts } = await control.inspect();
+		const reads = requests.filter((r) => r.path === '/api/v2/lists/101/subscribers/unsubscribed');
+		const sent = requests.filter((r) => r.path === '/transactional_messages/send_sms');
+		const times = [...reads, ...sent].map((r) => r.atMs);
+		const texted = countsFor(messageCounts, OPT_OUT_FIRST_SEND, sends);
+		return {
+			exitCode: res.code,
+			optOutReads: reads.length,
+			sendCalls: sent.length,
+			skipped: texted.none,
+			texts: texted,
+			// From the node's first call (the first page of opt-outs, or the first send) to its last.
+			ms: Math.max(...times) - Math.min(...times),
+			readMs:
+				reads.length > 0
+					? Math.min(...sent.map((r) => r.atMs)) - Math.min(...reads.map((r) => r.atMs))
+					: 0,
+		};
+	};
+	/** @type {{ off: any[], on: any[] }} */
+	const rounds = { off: [], on: [] };
+	for (let round = 0; round < CONFIG.optOutRounds; round++) {
+		rounds.off.push(await once(ids.oOff));
+		rounds.on.push(await once(ids.oOn));
+	}
+	return { sends, optOuts: among.length + others.length, optedOutAmongSends: among.length, rounds };
+}
+
+/** The (o) workflow with Skip Opted-Out Numbers off: the same sends, no check. @param {Record<string, any>} workflow */
+function withoutOptOutCheck(workflow) {
+	workflow.name += ' (check off)';
+	const node = workflow.nodes.find((/** @type {any} */ n) => n.name === 'Tatango');
+	node.parameters.skipOptedOut = false;
+	return workflow;
 }
 
 /**

@@ -22,7 +22,7 @@ function renderBurst(f, env) {
 		const where = r.mode === 'one' ? 'one process' : 'queue, 2 workers';
 		const failed = r.sms.runs.notSucceeded + r.sms.runs.missing;
 		const share429 = r.seen.refused429 / r.seen.calls;
-		return `| ${where} | ${r.pacing} | ${failed} | ${r.seen.texts.more} | ${r.seen.texts.none} | ${r.seen.refused429} of ${r.seen.calls} (${pct(share429)}) | ${pct(r.seen.ofRate)} | ${sec(r.sms.p50)} / ${sec(r.sms.p95)} / ${sec(r.sms.max)} | ${sec(r.noop.p50)} / ${sec(r.noop.p95)} / ${sec(r.noop.max)} |`;
+		return `| ${where} | ${r.pacing} | ${failed} | ${r.seen.texts.more} | ${r.seen.texts.none} | ${r.seen.refused429} of ${r.seen.calls} (${pct(share429)}) | ${pct(r.seen.ofRate)} | ${sec(r.sms.p50)} / ${sec(r.sms.p95)} / ${sec(r.sms.max)} | ${sec(r.noop.p50)} / ${sec(r.noop.p95)} / ${sec(r.noop.max)} | ${fixed(f.count / r.noop.seconds)}/s |`;
 	});
 	const aims = f.runs
 		.filter((/** @type {any} */ r) => r.pacing === 'shared')
@@ -39,10 +39,10 @@ function renderBurst(f, env) {
 		});
 	return `${HEADING}: ${f.count} webhook executions at once, R = ${f.rate}/s
 
-Measured ${env.date.slice(0, 10)} (n8n ${env.n8nVersion}, ${env.cores} cores). ${f.count} POSTs at once (one connection each), each starting one execution of Webhook → SMS Send (v3, credential Requests per Second = ${f.rate}, Max Wait When Rate Limited = 120 s) against the sandbox limiting the key to ${f.rate} calls per 1 s window (429 \`{"message":"Too Many Requests"}\` beyond); the webhook answers when the send is done. Then the same burst into Webhook → No Op, n8n's own floor. One process: \`n8n start\` on PostgreSQL. Queue mode: main, a webhook process and 2 workers (\`--concurrency=${f.workerConcurrency}\`), Redis, PostgreSQL. *shared*: this package (the executions of a process share the account's pacer, the rate adapts to 429s); *per-execution*: the package at ${String(f.baseline).slice(0, 10)} (each execution paces alone), chosen by \`BENCH_F_PACING\`, not by any setting of the node. Failed = executions not recorded as a success (or never recorded); achieved rate = accepted sends over the span from the first to the last, ÷ R.
+Measured ${env.date.slice(0, 10)} (n8n ${env.n8nVersion}, ${env.cores} cores). ${f.count} POSTs at once (one connection each), each starting one execution of Webhook → SMS Send (v3, credential Requests per Second = ${f.rate}, Max Wait When Rate Limited = 120 s) against the sandbox limiting the key to ${f.rate} calls per 1 s window (429 \`{"message":"Too Many Requests"}\` beyond); the webhook answers when the send is done. Then the same burst into Webhook → No Op, n8n's own floor. One process: \`n8n start\` on PostgreSQL. Queue mode: main, a webhook process and 2 workers (\`--concurrency=${f.workerConcurrency}\`), Redis, PostgreSQL. *shared*: this package (the executions of a process share the account's pacer, the rate adapts to 429s); *per-execution*: the package at ${String(f.baseline).slice(0, 10)} (each execution paces alone), chosen by \`BENCH_F_PACING\`, not by any setting of the node. Failed = executions not recorded as a success (or never recorded); achieved rate = accepted sends over the span from the first to the last, ÷ R. The last column is n8n's own pace for the burst (No Op): where it is below R, n8n, not the pacer, sets the achieved rate.
 
-| n8n | pacing | executions failed | texts twice | never texted | 429s of send calls | achieved ÷ R | answer p50 / p95 / max, SMS Send | answer p50 / p95 / max, No Op |
-|---|---|---:|---:|---:|---:|---:|---:|---:|
+| n8n | pacing | executions failed | texts twice | never texted | 429s of send calls | achieved ÷ R | answer p50 / p95 / max, SMS Send | answer p50 / p95 / max, No Op | No Op executions answered per second |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
 ${aims.join('\n')}

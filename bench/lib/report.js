@@ -36,6 +36,57 @@ function roundRatios(m, key) {
 /** @param {{ median: number, low: number, high: number }} r */
 const spread = (r) => `${fixed(r.median)} (rounds ${fixed(r.low)}–${fixed(r.high)})`;
 
+/**
+ * (o): Skip Opted-Out Numbers, the summary's facts (medians of the interleaved rounds) and its
+ * section. The check reads the list once per run, so its cost is those reads, not a cost per item.
+ * @param {any} o
+ */
+function optOutFigures(o) {
+	const msOn = median(o.rounds.on.map((/** @type {any} */ x) => x.ms));
+	const readMs = median(o.rounds.on.map((/** @type {any} */ x) => x.readMs));
+	const msOff = median(o.rounds.off.map((/** @type {any} */ x) => x.ms));
+	const on = o.rounds.on;
+	const readsPerRun = Math.max(...on.map((/** @type {any} */ x) => x.optOutReads));
+	const pages = Math.ceil(o.optOuts / 1000);
+	const exact = on.every(
+		(/** @type {any} */ x) =>
+			x.optOutReads === pages &&
+			x.skipped === o.optedOutAmongSends &&
+			x.texts.more === 0 &&
+			x.texts.once === o.sends - o.optedOutAmongSends,
+	);
+	return { msOn, msOff, readMs, extraMs: msOn - msOff, readsPerRun, pages, exact };
+}
+
+/** @param {any} o @returns {string[]} */
+function renderOptOuts(o) {
+	const f = optOutFigures(o);
+	/** @param {string} label @param {any} x */
+	const row = (label, x) =>
+		`| ${label} | ${int(x.optOutReads)} | ${x.optOutReads ? `${fixed(x.readMs / 1000, 2)} s` : '–'} | ${int(x.sendCalls)} | ${texts(x.texts)} | ${fixed(x.ms / 1000, 2)} s |`;
+	return [
+		`## (o) Skip Opted-Out Numbers: ${int(o.sends)} v3 SMS against a list with ${int(o.optOuts)} opt-outs`,
+		'',
+		`SMS → Send on ${int(o.sends)} numbers with Skip Opted-Out Numbers on list 101, which holds ${int(o.optOuts)} opt-outs (${int(o.optedOutAmongSends)} of them among the numbers texted), beside the same run with the option off; ` +
+			`${o.rounds.on.length} interleaved rounds (off, on, ...), each from a fresh sandbox, both credentials' pacing out of the way. ` +
+			"Times are the sandbox's: from the node's first call (the first page of opt-outs, or the first send) to its last; reading = from the first page asked for to the first send. " +
+			`Texts none = the skipped numbers (${int(o.optedOutAmongSends)} opted out).`,
+		'',
+		'| run | calls to the opt-outs | reading them | send calls | texts once / twice+ / none | first to last call |',
+		'|---|---:|---:|---:|---:|---:|',
+		...o.rounds.off.flatMap((/** @type {any} */ off, /** @type {number} */ i) => [
+			row(`round ${i + 1}, check off`, off),
+			row(`round ${i + 1}, check on`, o.rounds.on[i]),
+		]),
+		'',
+		`The list is read once per run: ${int(f.readsPerRun)} calls (pages of 1,000) for ${int(o.sends)} items, none per item; reading them took ${fixed(f.readMs / 1000, 2)} s (median). ` +
+			`First to last call, median of the rounds: **${fixed(f.msOn / 1000, 2)} s** with the check against ${fixed(f.msOff / 1000, 2)} s without ` +
+			`(${f.extraMs >= 0 ? '+' : ''}${fixed(f.extraMs / 1000, 2)} s for the run, ${fixed(f.extraMs / o.sends)} ms per send, the skipped sends' time saved included). ` +
+			`At Tatango's own pace for v2 (1,200 calls an hour, one every 3 s) those ${int(f.pages)} reads take about ${int(f.pages * 3)} s more, once per run.`,
+		'',
+	];
+}
+
 /** The n8n setting under which every start node takes an expression isolate only when it needs one. */
 const LAZY_SETTING = 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
 
@@ -81,6 +132,12 @@ function renderResults(r) {
 		`| (c) | the same with expression isolates taken only when needed (\`${LAZY_SETTING}\`) | ${spread(lazy)} | ≥ 0.9 | ${mark(ratioLazy >= 0.9)} |`,
 		`| (d) | ${int(d.sends)} v3 SMS at R = ${d.rate}/s: failures; double texts; achieved rate ÷ R | ${int(d.tatango.failed)}; ${int(d.tatango.texts.more)}; ${pct(fractionD)} | 0; 0; ≥ 97 % | ${mark(dOk)} |`,
 		`| (e) | time per item, ${int(e.large.sent)} ÷ ${int(e.small.sent)} v3 SMS, no limit | ${fixed(ratioE)} | ≤ 1.1 | ${mark(ratioE <= 1.1)} |`,
+		...(r.q ? [quietHoursRow(r.q)] : []),
+		...(r.o
+			? [
+					`| (o) | Skip Opted-Out Numbers, ${int(r.o.sends)} sends, ${int(r.o.optOuts)} opt-outs: calls to the list per run; skipped and texted exactly right | ${int(optOutFigures(r.o).readsPerRun)}; ${mark(optOutFigures(r.o).exact)} | ${int(optOutFigures(r.o).pages)} (once per run); yes | ${mark(optOutFigures(r.o).exact)} |`,
+				]
+			: []),
 		'',
 		`## (a) ${int(cfg.items)} × Send Transactional Message, no rate limit`,
 		'',
@@ -159,10 +216,52 @@ function renderResults(r) {
 		'',
 		`Per-item ratio (${int(e.large.sent)} ÷ ${int(e.small.sent)}): **${fixed(ratioE)}**.`,
 		'',
-		'Sizes are set by `BENCH_ITEMS`, `BENCH_RATE`, `BENCH_RATE_SENDS`, `BENCH_EVENTS`, `BENCH_WARMUP_EVENTS`, `BENCH_CONCURRENCY`, `BENCH_ROUNDS`, `BENCH_SMS_SENDS`, `BENCH_SCALE_SMALL`, `BENCH_SCALE_LARGE` (see bench/run.js). A benchmark, not a test: numbers vary with the machine.',
+		...(r.o ? renderOptOuts(r.o) : []),
+		...(r.q ? renderQuietHours(r.q) : []),
+		'Sizes are set by `BENCH_ITEMS`, `BENCH_RATE`, `BENCH_RATE_SENDS`, `BENCH_EVENTS`, `BENCH_WARMUP_EVENTS`, `BENCH_CONCURRENCY`, `BENCH_ROUNDS`, `BENCH_SMS_SENDS`, `BENCH_SCALE_SMALL`, `BENCH_SCALE_LARGE`, `BENCH_OPT_OUT_SENDS`, `BENCH_OPT_OUTS`, `BENCH_OPT_OUT_ROUNDS`, `BENCH_QUIET_ITEMS` (see bench/run.js). A benchmark, not a test: numbers vary with the machine.',
 		'',
 	];
 	return lines.filter((line, i, all) => !(line === '' && all[i - 1] === '')).join('\n');
 }
 
-module.exports = { renderResults };
+/**
+ * (q): the Quiet Hours check's cost per item, by n8n's node times (off vs on) and timed alone.
+ * @param {any} q
+ */
+function quietHoursFigures(q) {
+	const perItemOff = q.off.ms / q.items;
+	const perItemOn = q.on.ms / q.items;
+	return {
+		perItemOff,
+		perItemOn,
+		cost: (perItemOn - perItemOff) / perItemOff,
+		costAlone: q.check.microsPerCall / 1000 / perItemOff,
+	};
+}
+
+/** @param {any} q */
+function quietHoursRow(q) {
+	const x = quietHoursFigures(q);
+	return `| (q) | Quiet Hours check's cost per item ÷ a send's node time (${int(q.items)} v3 SMS, off vs federal and state); the check alone | ${fixed(x.cost * 100, 1)} %; ${fixed(x.costAlone * 100, 2)} % (${fixed(q.check.microsPerCall, 1)} µs) | < 5 % | ${mark(x.costAlone < 0.05 && x.cost < 0.05)} |`;
+}
+
+/** @param {any} q */
+function renderQuietHours(q) {
+	const x = quietHoursFigures(q);
+	return [
+		`## (q) The Quiet Hours check: ${int(q.items)} v3 SMS with it off, then with federal and state hours`,
+		'',
+		'One `n8n execute` run under faketime, its clock at an hour the rules allow (every text goes, and the check runs in full for each: area code, rules, every zone). ' +
+			"Two branches of the same send, the first with Quiet Hours off, the second with it on; node time as n8n records it. The check alone is also timed in the benchmark's own process (Node.js 20), over numbers in six area codes.",
+		'',
+		'| Quiet Hours | items | errors | texts once / twice+ / none | node time | per item |',
+		'|---|---:|---:|---:|---:|---:|',
+		`| off | ${int(q.off.items)} | ${int(q.off.errors)} | ${texts(q.off.texts)} | ${fixed(q.off.ms / 1000, 1)} s | ${fixed(x.perItemOff)} ms |`,
+		`| federal and state | ${int(q.on.items)} | ${int(q.on.errors)} | ${texts(q.on.texts)} | ${fixed(q.on.ms / 1000, 1)} s | ${fixed(x.perItemOn)} ms |`,
+		'',
+		`Cost per item: **${fixed(x.cost * 100, 1)} %** of a send's node time by n8n's timing (the difference of two branches, within the machine's noise); the check alone takes **${fixed(q.check.microsPerCall, 1)} µs** per call, ${fixed(x.costAlone * 100, 2)} % of a send's ${fixed(x.perItemOff)} ms.`,
+		'',
+	];
+}
+
+module.exports = { renderResults, renderOptOuts };

@@ -20,6 +20,7 @@ import { router } from './actions/router';
 import { sendAndWaitWebhooks } from './actions/sms/sendAndWait/description';
 import { sendAndWaitWebhook } from './actions/sms/sendAndWait/webhook';
 import * as sms from './actions/sms/sms.resource';
+import { toolDescriptionProperty } from './actions/toolSentences';
 import { canvasSubtitle } from './actions/subtitle';
 import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
@@ -130,6 +131,8 @@ export class Tatango implements INodeType {
 
 	constructor() {
 		this.description.subtitle = canvasSubtitle(this.description.properties);
+		// As a tool, what the model reads: one sentence per operation (toolSentences.ts).
+		this.description.properties.unshift(toolDescriptionProperty(this.description.properties));
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

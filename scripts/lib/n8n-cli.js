@@ -9,14 +9,18 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { paths: installPaths, cleanNpmEnv } = require('./n8n-install');
 const { killGroup, killLeftovers, lastLines, track } = require('./processes');
 
 /** Fixed so the credentials imported by the CLI and a server started later agree. */
 const DEFAULT_ENCRYPTION_KEY = 'n8n-nodes-tatango-local-test-key';
 
-/** @typedef {{ userFolder: string, env?: Record<string, string|number|boolean|undefined>, timeoutMs?: number, allowFailure?: boolean, log?: (s: string) => void }} CliOptions */
+/**
+ * `fakeTime`: run the command under Debian's `faketime` (libfaketime), its clock starting at this
+ * UTC time (`YYYY-MM-DD HH:MM:SS`) and running on: how a test controls the clock n8n's nodes read.
+ * @typedef {{ userFolder: string, env?: Record<string, string|number|boolean|undefined>, timeoutMs?: number, allowFailure?: boolean, log?: (s: string) => void, fakeTime?: string }} CliOptions
+ */
 /** @typedef {{ code: number|null, signal: string|null, stdout: string, stderr: string, ms: number }} CliResult */
 
 /**
@@ -80,7 +84,16 @@ async function runN8nCli(args, options) {
 	const env = n8nEnv(options.userFolder, options.env || {});
 	const timeoutMs = options.timeoutMs || 120000;
 	const started = Date.now();
-	const child = spawn(p.nodeBin, [p.n8nBin, ...args], {
+	const command = [p.nodeBin, p.n8nBin, ...args];
+	if (options.fakeTime) {
+		if (spawnSync('sh', ['-c', 'command -v faketime']).status !== 0) {
+			throw new Error('faketime is not installed: run `bash scripts/setup-system.sh` as root');
+		}
+		// Only the wall clock: timers and the event loop keep the real monotonic clock.
+		env.FAKETIME_DONT_FAKE_MONOTONIC = '1';
+		command.unshift('faketime', '-f', `@${options.fakeTime}`);
+	}
+	const child = spawn(command[0], command.slice(1), {
 		cwd: options.userFolder,
 		env,
 		detached: true,

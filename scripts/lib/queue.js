@@ -397,7 +397,8 @@ async function startQueueProcess(o) {
 /**
  * Starts Redis, PostgreSQL and n8n in queue mode: main, webhook process, two workers.
  * On failure everything started so far is stopped again.
- * @param {{ tgz: string, dir: string, ports?: ReturnType<typeof queuePorts>, workerConcurrency?: number, log?: (s: string) => void }} o
+ * @param {{ tgz: string, dir: string, ports?: ReturnType<typeof queuePorts>, workerConcurrency?: number, env?: Record<string, string>, log?: (s: string) => void }} o
+ *   `env`: settings added to every n8n process's (the benchmark's database pool)
  * @returns {Promise<QueueCluster>}
  */
 async function startQueueCluster(o) {
@@ -415,7 +416,7 @@ async function startQueueCluster(o) {
 	};
 	fs.mkdirSync(o.dir, { recursive: true });
 	const db = { database: 'n8n', user: 'n8n', password: 'n8n-queue-test' };
-	const env = clusterEnv({ ports, db, bullPrefix: 'tatango-queue' });
+	const env = { ...clusterEnv({ ports, db, bullPrefix: 'tatango-queue' }), ...(o.env || {}) };
 
 	/** @type {Array<() => Promise<void>>} stops, in the order they must run */
 	const n8nStops = [];

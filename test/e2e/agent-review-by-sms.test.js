@@ -168,6 +168,22 @@ describe('declined, unclear, timed out, long, two on one phone', () => {
 		await rest().deactivateWorkflow(agent.workflowId);
 	});
 
+	test('with Send Retry Text Once, the retry text names the code', async () => {
+		const phone = '2065550166';
+		const agent = await publishAgent(phone, { onOtherReply: 'sendRetryText' });
+		const asked = await askAgent(agent, phone);
+		await reply(phone, 'YES');
+		const deadline = Date.now() + 15000;
+		while ((await messagesTo(phone)).length < 2 && Date.now() < deadline) await n8n.sleep(200);
+		expect((await messagesTo(phone)).map((/** @type {any} */ m) => m.text)).toEqual([
+			asked.text,
+			`Sorry, we did not get that. Please reply YES or NO.\nReply YES ${asked.code} or NO ${asked.code}`,
+		]);
+		await reply(phone, `yes ${asked.code}`);
+		await executionStatus(asked.executionId, ['success', 'error']);
+		await rest().deactivateWorkflow(agent.workflowId);
+	});
+
 	test('a request too long for one SMS goes out whole as one MMS with a decline-only SMS fallback', async () => {
 		const phone = '2065550164';
 		const agent = await publishAgent(phone);

@@ -78,7 +78,6 @@ function agentWorkflow(/** @type {string} */ openAiCredentialId) {
 				typeVersion: 1,
 				position: [420, 200],
 				parameters: {
-					descriptionType: 'auto',
 					resource: 'transactionalMessage',
 					operation: 'send',
 					phoneNumber: `={{ $fromAI('phoneNumber', ${JSON.stringify(PHONE_HINT)}, 'string') }}`,
@@ -128,10 +127,12 @@ test('the agent texts the number it was asked to, and answers with what the tool
 	const { items, error } = await runAgent();
 	expect(error).toBeFalsy();
 
-	// The model was offered the Tatango tool: n8n describes it with the operation's action text
-	// ("<action> in Tatango") and each field with the $fromAI description.
+	// The model was offered the Tatango tool, described by the Tool Description's default: the
+	// operation's one sentence (what it does, needs and returns); each field by its $fromAI text.
 	const tool = model.requests[0].tools?.[0]?.function;
-	expect(tool.description).toBe('Send a transactional message in Tatango');
+	expect(tool.description).toBe(
+		"Send a transactional message in Tatango (needs Phone Number and Content; returns the message's ID and status)",
+	);
 	expect(tool.parameters.properties.phoneNumber.description).toBe(PHONE_HINT);
 	expect(tool.parameters.properties.content.description).toBe(CONTENT_HINT);
 

@@ -45,12 +45,15 @@ async function cliOptions() {
 /**
  * Creates a workflow (JSON object) on the running n8n and runs it headless with
  * `n8n execute`; resolves with the run, the last node's output items and the workflow error, if any.
+ * `fakeTime` (UTC, `YYYY-MM-DD HH:MM:SS`) runs that `n8n execute` under faketime, its clock
+ * starting then (scripts/setup-system.sh installs faketime).
  * @param {Record<string, any>} workflow
+ * @param {{ fakeTime?: string }} [options]
  */
-async function runWorkflow(workflow) {
+async function runWorkflow(workflow, { fakeTime } = {}) {
 	const o = await cliOptions();
 	const id = await rest().createWorkflow(workflow);
-	const result = await n8n.executeWorkflow(id, o);
+	const result = await n8n.executeWorkflow(id, { ...o, fakeTime });
 	return { id, ...result };
 }
 

@@ -21,9 +21,11 @@ const FRIDAY_2030_CENTRAL = Date.parse('2026-11-28T02:30:00Z');
 
 const ACCEPTED = { message: 'Request accepted', transactionId: 'tx-quiet-1' };
 
-/** @param {number} ms */
+const realNow = Date.now;
+/** n8n's clock set to `ms`, and running from there (a stopped clock would stop the pacing too). @param {number} ms */
 function clockAt(ms) {
-	jest.spyOn(Date, 'now').mockReturnValue(ms);
+	const setAt = realNow();
+	jest.spyOn(Date, 'now').mockImplementation(() => ms + (realNow() - setAt));
 }
 
 afterEach(() => jest.restoreAllMocks());
@@ -58,7 +60,7 @@ describe('Phone Number → Check Send Window', () => {
 					phoneNumber: '3055550100',
 					stateOrProvince: 'FL',
 					allowedNow: false,
-					localTime: '2026-11-27T20:30:00-05:00',
+					localTime: expect.stringMatching(/^2026-11-27T20:30:00(\.\d+)?-05:00$/),
 					nextAllowedAt: '2026-11-28T08:00:00-05:00',
 					rule: expect.objectContaining({ name: 'Florida' }),
 				}),
@@ -79,7 +81,7 @@ describe('Phone Number → Check Send Window', () => {
 		});
 		expect(items[0].json).toMatchObject({
 			allowedNow: true,
-			localTime: '2026-11-27T20:30:00-05:00',
+			localTime: expect.stringMatching(/^2026-11-27T20:30:00(\.\d+)?-05:00$/),
 			rule: { name: 'Federal (TCPA)' },
 		});
 	});
@@ -122,7 +124,7 @@ describe('Quiet Hours on a send', () => {
 				json: expect.objectContaining({
 					error: expect.stringMatching(/^Not sent/),
 					nextAllowedAt: '2026-11-28T08:00:00-05:00',
-					localTime: '2026-11-27T20:30:00-05:00',
+					localTime: expect.stringMatching(/^2026-11-27T20:30:00(\.\d+)?-05:00$/),
 					timeZone: 'America/New_York',
 					rule: expect.objectContaining({ name: 'Florida' }),
 				}),

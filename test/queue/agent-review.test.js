@@ -67,7 +67,7 @@ describe('queue mode: SMS review of an agent tool call', () => {
 				},
 			},
 		};
-		const workflows = ['2065550170', '2065550171'].map((phone, n) => {
+		const workflows = ['2065550170', '2065550171', '2065550172'].map((phone, n) => {
 			const path = `agent-review-${crypto.randomBytes(4).toString('hex')}`;
 			agents.push({ path, phone });
 			return {
@@ -92,7 +92,7 @@ describe('queue mode: SMS review of an agent tool call', () => {
 		await refunds?.close();
 	});
 
-	test('YES with the code: resumed on a worker, the tool runs once; no answer by the limit: declined', async () => {
+	test('YES with the code: resumed on a worker, the tool runs once; NO: never runs; no answer by the limit: declined', async () => {
 		// The run that times out starts first: n8n's wait tracker checks once a minute.
 		await axios.post(webhookProcessUrl(agents[1].path), { request: 'Refund order 1042: $120' });
 		await axios.post(webhookProcessUrl(agents[0].path), { request: 'Refund order 1042: $120' });
@@ -112,6 +112,22 @@ describe('queue mode: SMS review of an agent tool call', () => {
 		expect((await whoRan(done.id)).fromLogs.length).toBeGreaterThan(0);
 		const answered = model.requests.filter((r) => lastToolResult(r)?.includes('R-'));
 		expect(answered.length).toBeGreaterThan(0);
+
+		// NO with the code: resumed on a worker, the model is told it was declined, no refund.
+		await axios.post(webhookProcessUrl(agents[2].path), { request: 'Refund order 1042: $120' });
+		const waitingNo = await executionWith(ids[2], ['waiting', 'error', 'success']);
+		expect(waitingNo.status).toBe('waiting');
+		const codeNo = await codeTextedTo(agents[2].phone);
+		await axios.post(`${state().sandboxUrl}/_sandbox/replies`, {
+			phone: agents[2].phone,
+			text: `no ${codeNo}`,
+		});
+		const declined = await executionWith(ids[2], ['success', 'error']);
+		expect(declined.status).toBe('success');
+		expect(JSON.stringify(declined.data.resultData.runData['AI Agent'])).toContain(
+			'User rejected the tool call to Issue refund',
+		);
+		expect(refunds.paths.filter((p) => p.endsWith('?agent=2'))).toEqual([]);
 
 		const timedOut = await executionWith(ids[1], ['success', 'error'], 100000);
 		expect(timedOut.status).toBe('success');

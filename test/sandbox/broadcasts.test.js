@@ -53,6 +53,30 @@ describe('broadcast messages of a list', () => {
 		});
 	});
 
+	// Public docs §0.9 (S1 "Messaging"): a-z, A-Z, 0-9 and .,:;!?()~=+-_\/@$#&%. Live, an apostrophe
+	// or a double quote was answered 422 "Content contains invalid characters" (issue 22).
+	test.each([
+		["We're open"],
+		['Say "hi"'],
+		['Line one\nLine two'],
+		['£5 off'],
+		['Caf\u00e9'],
+		['Sale 🎉'],
+	])('%p: 422 "Content contains invalid characters", nobody texted', async (content) => {
+		await subscribe('2065551111');
+		const r = await v2(sb, 'POST', '/lists/101/messages', { message: { content } });
+		expect(r.status).toBe(422);
+		expect(r.body).toEqual({ status: 'error', error: 'Content contains invalid characters' });
+		const texts = (await control(sb, 'GET', '/inspect')).body.messages['2065551111'] || [];
+		expect(texts.filter((/** @type {any} */ m) => m.kind === 'broadcast')).toEqual([]);
+	});
+
+	test('every documented character and the space are taken', async () => {
+		const content = 'AZaz09 .,:;!?()~=+-_\\/@$#&%';
+		const r = await v2(sb, 'POST', '/lists/101/messages', { message: { content } });
+		expect(r.status).toBe(200);
+	});
+
 	test('statistics settle 10 minutes after the send; parts appear after 30', async () => {
 		await subscribe('2065551111');
 		const { id } = (await v2(sb, 'POST', '/lists/101/messages', { message: { content: 'Hi' } }))

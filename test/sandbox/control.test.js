@@ -13,6 +13,22 @@ describe('control API', () => {
 	});
 	afterAll(() => sb.close());
 
+	test('opt-outs: numbers recorded as opted out of a list are listed as unsubscribed, in pages; nothing is texted', async () => {
+		await control(sb, 'POST', '/reset');
+		const phones = Array.from({ length: 1500 }, (_, i) => String(2125550000 + i));
+		const r = await control(sb, 'POST', '/opt-outs', { listId: 101, phones });
+		expect(r.body).toEqual({ status: 'OK', listId: 101, added: 1500, optedOut: 1500 });
+		const page2 = await v2(sb, 'GET', '/lists/101/subscribers/unsubscribed?page=2&per_page=1000');
+		expect(page2.body).toMatchObject({ count: 1500, page: 2, pages_count: 2 });
+		expect(page2.body.phone_numbers).toHaveLength(500);
+		expect((await v2(sb, 'GET', '/lists/101/subscribers')).body.count).toBe(0);
+		expect((await control(sb, 'GET', '/inspect')).body.messages).toEqual({});
+		expect((await control(sb, 'POST', '/opt-outs', { listId: 999, phones })).status).toBe(404);
+		expect((await control(sb, 'POST', '/opt-outs', { listId: 101, phones: ['12'] })).status).toBe(
+			400,
+		);
+	});
+
 	test('reset brings back the seeded state and clears requests, messages, faults and clock', async () => {
 		await v2(sb, 'POST', '/lists/101/subscribers', { subscriber: { phone_number: '2065558001' } });
 		await v2(sb, 'PUT', '/lists/102/opt_in_settings', { opt_in_type: 'single' });

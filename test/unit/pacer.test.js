@@ -271,3 +271,30 @@ describe('adaptive rate (additive increase, multiplicative decrease)', () => {
 		60_000,
 	);
 });
+
+describe('a clock set back', () => {
+	test('an hour back (an NTP correction, a fixed clock in a test): the next call starts at once, not an hour later', async () => {
+		let clock = 5_000_000;
+		const pacer = new Pacer(100, 10, () => clock);
+		const first = await pacer.turn(FAR, pause);
+		if ('done' in first) first.done('passed');
+		clock -= 3_600_000;
+		/** @type {number[]} */
+		const started = [];
+		const calls = Array.from({ length: 3 }, async () => {
+			const turn = await pacer.turn(clock + 2000, pause);
+			if ('gaveUp' in turn) return;
+			started.push(clock);
+			turn.done('passed');
+		});
+		const setBackAt = clock;
+		// Past the calls' deadline (2 s), so a call still held gives up instead of hanging the test.
+		for (let ms = 0; ms < 3000; ms += 10) {
+			clock += 10;
+			await jest.advanceTimersByTimeAsync(10);
+		}
+		await Promise.all(calls);
+		// Spacing resumes from the new time: three calls 100 ms apart, within the first second.
+		expect(started.map((at) => at - setBackAt <= 1000)).toEqual([true, true, true]);
+	});
+});

@@ -351,3 +351,28 @@ describe('numbers the table cannot place', () => {
 		);
 	});
 });
+
+describe('a broadcast to a whole list (docs/send-window.md#broadcasts)', () => {
+	const { AREA_CODES } = require('../../nodes/shared/sendWindow/areaCodes.generated');
+	/** Every area code of the 50 states and DC (territories span Guam to American Samoa). */
+	const STATES = Object.keys(AREA_CODES).filter((code) =>
+		/^US\|(?!PR|VI|GU|MP|AS)/.test(AREA_CODES[code]),
+	);
+	const everywhere = (/** @type {string} */ iso) =>
+		STATES.filter((code) => !check(`${code}5550100`, iso).allowedNow);
+
+	test('weekdays 14:00-18:00 Eastern fit every state’s federal and state hours, in summer and winter', () => {
+		expect(everywhere('2026-07-15T18:00:00Z')).toEqual([]); // 14:00 EDT
+		expect(everywhere('2026-07-15T21:59:00Z')).toEqual([]); // 17:59 EDT
+		expect(everywhere('2026-11-25T19:00:00Z')).toEqual([]); // 14:00 EST
+		expect(everywhere('2026-11-25T22:59:00Z')).toEqual([]); // 17:59 EST
+	});
+
+	test('outside it some state refuses: 13:30 Eastern is 7:30 in Hawaii, 18:00 closes Rhode Island, Sunday closes five states', () => {
+		expect(everywhere('2026-07-15T17:30:00Z')).toContain('808');
+		expect(everywhere('2026-07-15T22:00:00Z')).toContain('401');
+		expect(everywhere('2026-11-29T19:00:00Z')).toEqual(
+			expect.arrayContaining(['205', '504', '601', '401', '801']),
+		);
+	});
+});

@@ -9,7 +9,7 @@ export { isHoliday, holidaysIn } from './holidays';
 export { areaCodeInfo, rulesFor, sendWindow, type QuietHoursScope } from './window';
 
 /** ISO 8601 with the offset, to the second (what a Wait node and people read). */
-const iso = (t: DateTime) => t.toISO({ suppressMilliseconds: true }) as string;
+const iso = (t: DateTime) => t.startOf('second').toISO({ suppressMilliseconds: true }) as string;
 
 /** The rule that decided, as outputs show it. */
 export interface RuleOutput extends IDataObject {

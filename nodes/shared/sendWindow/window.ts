@@ -121,22 +121,35 @@ export function sendWindow(
 	const byScope = (a: Reading, b: Reading) =>
 		(a.rule.scope === 'state' ? 0 : 1) - (b.rule.scope === 'state' ? 0 : 1);
 
-	if (allAllow(readings, at)) {
-		// The first window to close decides how long the text may still go.
-		let first: { reading: Reading; end: DateTime } | undefined;
-		for (const reading of [...readings].sort(byScope)) {
-			const local = at.setZone(reading.zone);
-			const hours = hoursOn(reading.rule, local) as readonly [number, number];
-			const end = atMinute(local, hours[1]);
-			if (!first || end < first.end) first = { reading, end };
+	// `at` in each zone, converted once: the offset lookup is most of the check's cost.
+	const locals = new Map<string, DateTime>();
+	const localAt = (zone: string) => {
+		let local = locals.get(zone);
+		if (!local) {
+			local = at.setZone(zone);
+			locals.set(zone, local);
 		}
-		const decided = first as { reading: Reading; end: DateTime };
+		return local;
+	};
+
+	if (readings.every(({ rule, zone }) => allows(rule, localAt(zone)))) {
+		// The first window to close decides how long the text may still go. Wall-clock minutes left
+		// compare across zones: no DST change falls inside an allowed window (8:00 to 21:30).
+		let first: { reading: Reading; left: number; end: number } | undefined;
+		for (const reading of [...readings].sort(byScope)) {
+			const local = localAt(reading.zone);
+			const hours = hoursOn(reading.rule, local) as readonly [number, number];
+			const left = hours[1] - (local.hour * 60 + local.minute);
+			if (!first || left < first.left) first = { reading, left, end: hours[1] };
+		}
+		const decided = first as { reading: Reading; left: number; end: number };
+		const local = localAt(decided.reading.zone);
 		return {
 			allowedNow: true,
-			nextAllowed: at.setZone(decided.reading.zone),
-			allowedUntil: decided.end,
+			nextAllowed: local,
+			allowedUntil: atMinute(local, decided.end),
 			decidedBy: decided.reading,
-			localTime: at.setZone(decided.reading.zone),
+			localTime: local,
 		};
 	}
 
@@ -144,7 +157,7 @@ export function sendWindow(
 	// in time order, until every rule allows in every zone.
 	const openings: Array<{ instant: DateTime; reading: Reading }> = [];
 	for (const reading of readings) {
-		const today = at.setZone(reading.zone).startOf('day');
+		const today = localAt(reading.zone).startOf('day');
 		for (let d = 0; d <= SEARCH_DAYS; d++) {
 			const day = today.plus({ days: d });
 			const hours = hoursOn(reading.rule, day);
@@ -163,12 +176,12 @@ export function sendWindow(
 	// The rule that refuses now decides (a state's before the federal one), in its zone.
 	const refusing = [...readings]
 		.sort(byScope)
-		.find(({ rule, zone }) => !allows(rule, at.setZone(zone))) as Reading;
+		.find(({ rule, zone }) => !allows(rule, localAt(zone))) as Reading;
 	return {
 		allowedNow: false,
 		nextAllowed: next.instant.setZone(refusing.zone),
 		decidedBy: refusing,
-		localTime: at.setZone(refusing.zone),
+		localTime: localAt(refusing.zone),
 	};
 }
 

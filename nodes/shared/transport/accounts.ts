@@ -27,7 +27,7 @@ export function pacerForAccount(
 	api: ApiVersion,
 	baseUrl: string,
 	credentials: ICredentialDataDecryptedObject,
-	clock: () => number = Date.now,
+	clock: () => number = () => Date.now(),
 ): Pacer {
 	const now = clock();
 	for (const [key, pacer] of pacers) {

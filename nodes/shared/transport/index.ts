@@ -178,7 +178,8 @@ export function createTatangoClient(
 	context: Context,
 	{
 		pause = sleep,
-		clock = Date.now,
+		// Read at each call, not kept: the account's pacer outlives this client and its clock.
+		clock = () => Date.now(),
 	}: { pause?: (ms: number) => Promise<void>; clock?: () => number } = {},
 ): TatangoClient {
 	const credentialCache = new Map<ApiVersion, Promise<ICredentialDataDecryptedObject>>();

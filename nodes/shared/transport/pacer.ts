@@ -68,7 +68,7 @@ export class Pacer {
 	constructor(
 		private intervalMs: number,
 		private callsPerWindow = 1,
-		private readonly clock: () => number = Date.now,
+		private readonly clock: () => number = () => Date.now(),
 	) {
 		this.lastUsedAt = clock();
 	}
@@ -114,6 +114,12 @@ export class Pacer {
 	 * place in the window.
 	 */
 	private earliestStart(now: number): number | undefined {
+		// A clock set back (an NTP correction; a test's fixed clock) must not hold every call until
+		// it catches up: a slot beyond one interval from now, or answers "from the future", start
+		// the schedule afresh from now.
+		if (this.nextSlot > now + this.currentIntervalMs) this.nextSlot = now;
+		if (this.answeredAt.length > 0 && this.answeredAt[this.answeredAt.length - 1] > now)
+			this.answeredAt.length = 0;
 		while (this.answeredAt.length > 0 && this.answeredAt[0] + this.windowMs <= now)
 			this.answeredAt.shift();
 		const limit = this.currentCallsPerWindow;

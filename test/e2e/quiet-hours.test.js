@@ -1,0 +1,142 @@
+// @ts-check
+/**
+ * Quiet hours in a real n8n: the node reads n8n's own clock, so each run is an `n8n execute` under
+ * Debian's faketime (scripts/setup-system.sh installs it), its clock set to the moment the test
+ * needs. Friday 2026-11-27 20:30 in Miami is 01:30 UTC on the 28th; 20:30 in Chicago is 02:30 UTC.
+ * - SMS → Send with Quiet Hours "federal and state": refused at 20:30 Florida time (Florida allows
+ *   until 20:00), nothing reaches the sandbox; sent at 20:30 Chicago time (Illinois: until 21:00).
+ * - The example "CRM event → text if the customer's hours allow, otherwise wait until they do", as
+ *   shipped (its webhook replaced by a fixed item): Chicago is texted at once; Miami waits until
+ *   8:00 Eastern the next morning, and nothing is sent meanwhile.
+ */
+const n8n = require('../../scripts/lib/n8n');
+const { runWorkflow, sandbox } = require('./env');
+const { START, example, tatango, fixedItem, connect } = require('./workflowParts');
+
+const MIAMI = '3055550144';
+const CHICAGO = '3125550144';
+const MIAMI_2030 = '2026-11-28 01:30:00';
+const CHICAGO_2030 = '2026-11-28 02:30:00';
+
+/** What the sandbox recorded for a number (v3 sends). @param {string} phone */
+async function textsTo(phone) {
+	return (await sandbox.inspect()).messages[phone] || [];
+}
+
+/** One SMS → Send with Quiet Hours on, Continue On Fail so the refusal is the item. @param {string} phone */
+function quietSend(phone) {
+	const send = {
+		...tatango(
+			'Send',
+			{
+				resource: 'sms',
+				operation: 'send',
+				phoneNumber: phone,
+				content: 'Weekend sale: 20% off',
+				webhookUrl: 'https://127.0.0.1:9/tatango?token=quietHoursNobodyListens0123456789',
+				quietHours: 'federalAndState',
+			},
+			'v3',
+		),
+		onError: 'continueRegularOutput',
+	};
+	return {
+		name: `e2e quiet hours ${phone}`,
+		settings: { executionOrder: 'v1' },
+		nodes: [START, send],
+		connections: connect([['Start', 'Send']]),
+	};
+}
+
+beforeEach(async () => {
+	await sandbox.reset();
+});
+
+describe('SMS → Send with Quiet Hours (federal and state), n8n under faketime', () => {
+	test('20:30 in Florida: refused naming Florida, the local time and 8:00 tomorrow; nothing sent', async () => {
+		const result = await runWorkflow(quietSend(MIAMI), { fakeTime: MIAMI_2030 });
+		expect(result.error).toBeNull();
+		const [item] = n8n.nodeItems(result.run, 'Send');
+		// faketime's clock runs on from 20:30:00 while n8n starts: the minute may have moved on.
+		expect(item.error).toMatch(
+			/^Not sent: it is Fri 2026-11-27 20:3\d EST for 3055550144 \(America\/New_York\), outside the Florida hours \(every day 8:00–20:00\)\. It may be sent from 2026-11-28T08:00:00-05:00\.$/,
+		);
+		expect(item).toMatchObject({
+			nextAllowedAt: '2026-11-28T08:00:00-05:00',
+			timeZone: 'America/New_York',
+			rule: expect.objectContaining({ name: 'Florida' }),
+		});
+		expect(await textsTo(MIAMI)).toEqual([]);
+	});
+
+	test('20:30 in Chicago: sent once', async () => {
+		const result = await runWorkflow(quietSend(CHICAGO), { fakeTime: CHICAGO_2030 });
+		expect(result.error).toBeNull();
+		const [item] = n8n.nodeItems(result.run, 'Send');
+		expect(item).toMatchObject({ phoneNumber: CHICAGO, channel: 'SMS' });
+		expect(item.transactionId).toEqual(expect.any(String));
+		expect(await textsTo(CHICAGO)).toEqual([
+			expect.objectContaining({ kind: 'sms', text: 'Weekend sale: 20% off' }),
+		]);
+	});
+});
+
+describe('the "text if the customer\'s hours allow" example as shipped', () => {
+	const FILE = 'text-within-allowed-hours.json';
+
+	/** The example with its webhook replaced by a fixed item of the same name. @param {string} phone */
+	function exampleFor(phone) {
+		const shipped = example(FILE);
+		const nodes = shipped.nodes.filter(
+			(/** @type {any} */ node) =>
+				node.type !== 'n8n-nodes-base.webhook' && node.type !== 'n8n-nodes-base.stickyNote',
+		);
+		for (const node of nodes) {
+			if (node.credentials?.tatangoV3Api) node.credentials = tatango('x', {}, 'v3').credentials;
+			// The sandbox's v3 credential has no Default Webhook URL: name one nobody listens on.
+			if (node.parameters.operation === 'send') {
+				node.parameters.webhookUrl =
+					'https://127.0.0.1:9/tatango?token=quietHoursNobodyListens0123456789';
+			}
+		}
+		return {
+			name: `e2e ${FILE} ${phone}`,
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				START,
+				fixedItem('CRM Event', { body: { phone, message: 'Your cart is waiting' } }),
+				...nodes,
+			],
+			connections: { ...connect([['Start', 'CRM Event']]), ...shipped.connections },
+		};
+	}
+
+	test('Chicago at 20:30: allowed, texted at once', async () => {
+		const result = await runWorkflow(exampleFor(CHICAGO), { fakeTime: CHICAGO_2030 });
+		expect(result.error).toBeNull();
+		expect(n8n.nodeItems(result.run, 'Check Send Window')[0]).toMatchObject({
+			allowedNow: true,
+			stateOrProvince: 'IL',
+			localTime: expect.stringMatching(/^2026-11-27T20:3\d:\d\d-06:00$/),
+		});
+		expect(n8n.nodeItems(result.run, 'Text Now')[0]).toMatchObject({ phoneNumber: CHICAGO });
+		expect(result.run.data.resultData.runData['Wait Until Allowed']).toBeUndefined();
+		expect(await textsTo(CHICAGO)).toHaveLength(1);
+	});
+
+	test('Miami at 20:30: waits until 8:00 Eastern tomorrow; nothing sent meanwhile', async () => {
+		const result = await runWorkflow(exampleFor(MIAMI), { fakeTime: MIAMI_2030 });
+		expect(result.error).toBeNull();
+		expect(n8n.nodeItems(result.run, 'Check Send Window')[0]).toMatchObject({
+			allowedNow: false,
+			nextAllowedAt: '2026-11-28T08:00:00-05:00',
+		});
+		const runData = result.run.data.resultData.runData;
+		expect(runData['Wait Until Allowed']).toBeDefined();
+		expect(runData['Text Now']).toBeUndefined();
+		expect(runData['Text When Allowed']).toBeUndefined();
+		// The execution waits until then (n8n resumes it at waitTill).
+		expect(new Date(result.run.waitTill).toISOString()).toBe('2026-11-28T13:00:00.000Z');
+		expect(await textsTo(MIAMI)).toEqual([]);
+	});
+});
