@@ -113,8 +113,8 @@ async function main() {
 	await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
 	const cli = { userFolder, env: { N8N_RUNNERS_BROKER_PORT: brokerPort } };
 	say('importing the sandbox credentials');
-	// The reactor example's trigger (examples/react-to-delivery.json), published below, receives the
-	// delivery events of every Send Rich Card that names no webhook URL of its own.
+	// The reactor example's trigger (examples/react-to-delivery.json), published below; its URL
+	// can replace the order-shipped trigger's in the credential.
 	const reactor = {
 		file: 'react-to-delivery.json',
 		path: 'f1a1c0de-0005-4000-8000-0000000000f1/tatango',
@@ -128,8 +128,17 @@ async function main() {
 		file: 'welcome-new-subscriber.json',
 		path: 'f1a1c0de-0008-4000-8000-0000000000f1/tatango',
 	};
-	const defaultWebhookUrl = `https://127.0.0.1:${port}/webhook/${reactor.path}?token=sandbox-token-change-me-0123456789`;
-	await n8n.importCredentials(sandboxCredentials(sandbox.url, { defaultWebhookUrl }), cli);
+	// The one step of set-up for delivery events, done as a user does it: the order-shipped
+	// example's trigger's Production URL, as n8n shows it, into the V3 credential's Default Webhook
+	// URL. Every v3 send that names no URL adds the trigger's token itself.
+	const receiptUrl = `https://127.0.0.1:${port}/webhook/${orderShipped.path}`;
+	await n8n.importCredentials(
+		sandboxCredentials(sandbox.url, { defaultWebhookUrl: receiptUrl }),
+		cli,
+	);
+	say(
+		`pasted the Production URL of "Delivery Receipt" (examples/${orderShipped.file}), ${receiptUrl}, into the Default Webhook URL of "Tatango Sandbox (v3)"`,
+	);
 
 	const examplesDir = path.join(root, 'examples');
 	const examples = fs.existsSync(examplesDir)
@@ -159,15 +168,17 @@ async function main() {
 	if (examples.includes(reactor.file)) {
 		await rest.activateWorkflow(stableId(reactor.file));
 		await rest.waitForWebhook(reactor.path);
-		say(`published examples/${reactor.file}: RCS delivery events reach it`);
+		say(
+			`published examples/${reactor.file}: paste https://127.0.0.1:${port}/webhook/${reactor.path} into the credential's Default Webhook URL to route sends to it`,
+		);
 	}
 	// The order-shipped example receives orders on its own webhook and the receipts of its SMS on
-	// its own Tatango Trigger.
+	// its own Tatango Trigger, through the credential's Default Webhook URL.
 	if (examples.includes(orderShipped.file)) {
 		await rest.activateWorkflow(stableId(orderShipped.file));
 		await rest.waitForWebhook(orderShipped.path);
 		say(
-			`published examples/${orderShipped.file}: POST an order to ${server.url}/webhook/order-shipped`,
+			`published examples/${orderShipped.file}: POST an order to ${server.url}/webhook/order-shipped; its delivery report and reply run "Delivery Receipt"`,
 		);
 	}
 	// The refund approval example waits for an SMS reply; the sandbox's /_sandbox/replies answers.

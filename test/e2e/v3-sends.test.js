@@ -9,7 +9,7 @@ const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const { state, runWorkflow, activateWorkflow, rest, sandbox } = require('./env');
-const { TEST_NUMBERS } = require('../../sandbox/fixtures');
+const { SANDBOX_ACCOUNT, TEST_NUMBERS } = require('../../sandbox/fixtures');
 
 const NOBODY_LISTENS = 'https://127.0.0.1:9/tatango?token=e2eNobodyListensHere0123';
 const FALLBACK = 'Your order shipped: https://shop.example/t/1042';
@@ -182,23 +182,51 @@ describe('v3 sends (real n8n, sandbox)', () => {
 		]);
 	});
 
-	test('examples/order-shipped-sms.json published: an order sends a v3 SMS; its delivery and the reply start the receipt branch', async () => {
+	test("examples/order-shipped-sms.json as shipped, set up with one paste: the trigger's plain Production URL in the V3 credential's Default Webhook URL; the delivery and the reply each start exactly one run", async () => {
 		await sandbox.reset();
 		const wf = JSON.parse(
 			fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'order-shipped-sms.json'), 'utf8'),
 		);
 		const s = state();
+		const receipt = wf.nodes.find((/** @type {any} */ n) => n.name === 'Delivery Receipt');
+		const send = wf.nodes.find((/** @type {any} */ n) => n.name === 'Text the Customer');
+		// As shipped: a sends trigger with the V3 credential and no token, a send with no Webhook URL.
+		expect(receipt.parameters).toMatchObject({ source: 'sends' });
+		expect(receipt.parameters.secretToken ?? '').toBe('');
+		expect(send.parameters.webhookUrl ?? '').toBe('');
+		expect(JSON.stringify(wf)).not.toMatch(/token=|\{\{[^}]*webhookUrl/);
+		// The one paste: the trigger's Production URL as n8n shows it.
+		const productionUrl = `${s.webhookUrl}webhook/${receipt.webhookId}/tatango`;
+		const cred = await rest().request('POST', '/rest/credentials', {
+			name: 'e2e Tatango v3 → Delivery Receipt',
+			type: 'tatangoV3Api',
+			data: {
+				apiKey: SANDBOX_ACCOUNT.v3ApiKey,
+				baseUrl: s.sandboxUrl,
+				defaultWebhookUrl: productionUrl,
+				requestsPerSecond: 1000,
+			},
+		});
 		for (const node of wf.nodes) {
 			if (node.credentials?.tatangoV3Api) {
-				node.credentials.tatangoV3Api = { id: s.credentialIds.v3, name: 'Tatango Sandbox (v3)' };
+				node.credentials.tatangoV3Api = { id: cred.id, name: cred.name };
 			}
 		}
-		const receipt = wf.nodes.find((/** @type {any} */ n) => n.name === 'Delivery Receipt');
 		const id = await activateWorkflow(wf, [`${receipt.webhookId}/tatango`]);
 		try {
 			await rest().waitForWebhook('order-shipped');
 			const before = await rest().listExecutions(id);
 			const afterId = before.length ? before[0].id : undefined;
+
+			// A forged or missing token gets 401 and starts nothing.
+			for (const query of ['?token=forged0123456789abcdef0123456789', '']) {
+				const forged = await axios.post(
+					`${s.n8nUrl}/webhook/${receipt.webhookId}/tatango${query}`,
+					{ transactionId: 'forged', eventType: 'delivery_status', body: { status: 'success' } },
+					{ validateStatus: () => true },
+				);
+				expect(forged.status).toBe(401);
+			}
 
 			// 2065550204: delivered, then the customer replies.
 			const order = {
@@ -250,7 +278,18 @@ describe('v3 sends (real n8n, sandbox)', () => {
 				.find((json) => json.event === 'reply_received');
 			expect(replyEvent).toMatchObject({ channel: 'SMS', transactionId: sendItem.transactionId });
 
+			// Tatango was given the URL with the token the trigger derives; the credential holds none.
 			const inspected = await sandbox.inspect();
+			const sendRequest = inspected.requests.find(
+				(/** @type {any} */ r) => r.path === '/transactional_messages/send_sms',
+			);
+			expect(sendRequest.body.webhookUrl).toMatch(
+				new RegExp(`^${productionUrl.replace(/[.?]/g, '\\$&')}\\?token=[A-Za-z0-9_-]{32}$`),
+			);
+			expect(JSON.stringify(sendItem)).not.toContain('token');
+			// Exactly one run each: nothing more arrives.
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			expect(await finishedExecutions(id, afterId, 4, 0)).toHaveLength(3);
 			expect(inspected.messages[TEST_NUMBERS.V3_SUCCESS_THEN_REPLY]).toEqual([
 				expect.objectContaining({
 					kind: 'sms',

@@ -204,6 +204,69 @@ function triggerWorkflow(label) {
 }
 
 /**
+ * Set up with one paste (issue 23): a Tatango Trigger (Source sends, the v3 credential, no Secret
+ * Token) → Ran On; and Webhook (POST `{ phone }`) → SMS → Send with no Webhook URL, whose
+ * credential's Default Webhook URL is the trigger's plain Production URL → Ran On.
+ * @param {(path: string) => string} productionUrlOf the URL n8n shows for a production path
+ * @param {(defaultWebhookUrl: string) => Promise<{ id: string, name: string }>} createCredential
+ */
+async function onePasteWorkflows(productionUrlOf, createCredential) {
+	const webhookId = crypto.randomUUID();
+	const triggerPath = `${webhookId}/tatango`;
+	const credential = await createCredential(productionUrlOf(triggerPath));
+	const trigger = {
+		name: `queue: trigger, derived token (${webhookId.slice(0, 8)})`,
+		nodes: [
+			{
+				id: crypto.randomUUID(),
+				name: 'Tatango Trigger',
+				type: TRIGGER,
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId,
+				credentials: CREDENTIALS.v3,
+				parameters: {
+					source: 'sends',
+					events: ['delivery_status', 'invalid_phone', 'reply_received'],
+					deliveryStatuses: ['success', 'soft bounce', 'hard bounce'],
+					options: {},
+				},
+			},
+			ranOnNode(
+				'Ran On',
+				[{ name: 'trigger', value: "={{ $('Tatango Trigger').item.json }}", type: 'object' }],
+				[200, 0],
+			),
+		],
+		connections: chain(['Tatango Trigger', 'Ran On']),
+	};
+	const sendPath = uniquePath('queue-one-paste');
+	const send = {
+		name: `queue: SMS, credential's Default Webhook URL (${sendPath})`,
+		nodes: [
+			webhookNode(sendPath),
+			{
+				id: crypto.randomUUID(),
+				name: 'Send SMS',
+				type: ACTION,
+				typeVersion: 1,
+				position: [200, 0],
+				credentials: { tatangoV3Api: credential },
+				parameters: {
+					resource: 'sms',
+					operation: 'send',
+					phoneNumber: "={{ $('Webhook').item.json.body.phone }}",
+					content: 'Your order shipped',
+				},
+			},
+			ranOnNode('Ran On', [{ name: 'sent', value: '={{ $json }}', type: 'object' }], [400, 0]),
+		],
+		connections: chain(['Webhook', 'Send SMS', 'Ran On']),
+	};
+	return { trigger, triggerPath, send, sendPath };
+}
+
+/**
  * Webhook (POST `{ phones: [...] }`, answers with the last node's items) → Split → Send Rich Card
  * with the credential paced at 5 calls a second → Ran On. For the pacing measurement.
  * @param {string} deliveryUrl where the sandbox should post delivery events (not listened to)
@@ -331,6 +394,7 @@ module.exports = {
 	webhookNode,
 	sendWorkflow,
 	triggerWorkflow,
+	onePasteWorkflows,
 	pacedSendWorkflow,
 	listTriggerWorkflow,
 	CREDENTIALS,

@@ -206,3 +206,21 @@ describe('activation without a typed token', () => {
 		).rejects.toThrow("Sends won't recognise this trigger's URL");
 	});
 });
+
+describe('the URL called, on an n8n without getWebhookResourceUrl', () => {
+	const { urlCalled } = require('../../nodes/TatangoTrigger/sendsToken');
+	const production =
+		'https://n8n.example.test/n8n/webhook/5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11/tatango';
+	/** @param {string} mode */
+	const olderN8n = (mode) =>
+		/** @type {any} */ ({ getNodeWebhookUrl: () => production, getMode: () => mode });
+
+	test('a production call: the production URL', () => {
+		expect(urlCalled(olderN8n('webhook'))).toBe(production);
+	});
+	test('a test call: the test URL, made as n8n makes it', () => {
+		expect(urlCalled(olderN8n('manual'))).toBe(
+			'https://n8n.example.test/n8n/webhook-test/5f0c5a52-7b1a-4d7e-9a49-3f2a1f1c0c11/tatango',
+		);
+	});
+});

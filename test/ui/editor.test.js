@@ -358,8 +358,10 @@ test('the trigger panel shows its webhook URL', async () => {
 			.first()
 			.waitFor();
 		const notice = await ndv.innerText();
-		expect(notice).toContain('open Webhook URLs at the top of this panel');
-		expect(notice).toContain('at least 16 characters');
+		// The one step of set-up, and no token to add by hand.
+		expect(notice).toContain("Paste this trigger's Production URL");
+		expect(notice).toContain('Default Webhook URL');
+		expect(notice).not.toContain('?token=');
 		await closeNode(page);
 	});
 });
