@@ -14,6 +14,9 @@
  *   `ctx.ids` gives their ids by the same keys
  * @property {(ctx: import('../lib/context').SetUpContext) => import('../lib/credentials').Credential[]} [credentials]
  *   credentials it needs beyond the shared ones of lib/credentials.js
+ * @property {(o: { dir: string, step: typeof import('../lib/log').step, log: (s: string) => void }) => Promise<any>} [prepare]
+ *   work that needs neither n8n nor the sandbox (a build), started before the set-up and run beside
+ *   it; `ctx.prepared` holds its value
  * @property {(ctx: import('../lib/context').Context) => Promise<any>} measure runs it (the sandbox freshly
  *   reset, no limit) and returns its figures, which go to results.json as they are
  * @property {(result: any, env: import('../lib/environment').Environment) => string[]} summary
