@@ -115,6 +115,17 @@ module.exports = {
 				const x = aimOf(r);
 				return `${x.where[0].toUpperCase()}${x.where.slice(1)}: aim 0 failed, 0 twice, 429s ≤ ${pct(x.max429)} of send calls, achieved ≥ ${pct(x.minRate)} of R: **${x.met ? 'met' : 'not met'}**.`;
 			});
+		const unanswered = f.runs.flatMap((/** @type {any} */ r) =>
+			[
+				['No Op', r.noop],
+				['SMS Send', r.sms],
+			]
+				.filter(([, b]) => b.unanswered > 0)
+				.map(
+					([name, b]) =>
+						`${b.unanswered} of ${f.count} calls into ${name} (${r.mode === 'one' ? 'one process' : 'queue mode'}, ${r.pacing} pacing)`,
+				),
+		);
 		return [
 			`## (f) A burst of CRM events: ${f.count} webhook executions at once, R = ${f.rate}/s`,
 			'',
@@ -125,6 +136,12 @@ module.exports = {
 			...rows,
 			'',
 			...aims,
+			...(unanswered.length > 0
+				? [
+						'',
+						`n8n never answered ${unanswered.join(', ')}, though it recorded every execution of the burst as finished; they were given up 15 s after that and are left out of the answer times.`,
+					]
+				: []),
 		];
 	},
 };

@@ -1,7 +1,8 @@
 // @ts-check
 'use strict';
 /**
- * The bench's parts, in the order they run. Adding a part: one file here exporting a BenchPart,
+ * The bench's parts, in the order they run ((f) last: the longest, it starts n8n set-ups of its
+ * own). Adding a part: one file here exporting a BenchPart,
  * and one line in this list (its letter is its BENCH_PARTS letter and its `## (x)` heading in
  * bench/results.md).
  *
@@ -32,7 +33,7 @@ module.exports = [
 	require('./c-triggers'),
 	require('./d-sms-rate'),
 	require('./e-scale'),
-	require('./f-burst'),
 	require('./o-opt-outs'),
 	require('./q-quiet-hours'),
+	require('./f-burst'),
 ];
