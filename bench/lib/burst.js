@@ -20,6 +20,7 @@ const axios = require('axios').default;
 
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
+const { setMaxListeners } = require('node:events');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { waitFor } = require('../../scripts/lib/wait');
 const { countExecutions } = require('./executions');
@@ -99,6 +100,7 @@ const ANSWER_GRACE_MS = 15000;
  */
 async function burstInto(rest, workflowId, url, count, body) {
 	const controller = new AbortController();
+	setMaxListeners(count + 10, controller.signal); // every call of the burst listens on it
 	let answered = false;
 	const calls = burst(url, count, body, controller.signal).finally(() => (answered = true));
 	const allRecorded = async () =>
