@@ -33,6 +33,11 @@ class DedupDatabase {
 		this.rows.set(`${workflowId}|${context}`, JSON.stringify(value));
 	}
 
+	/** Whether the workflow-wide row holds `value` (a look at the table, not a call of n8n's). */
+	has(/** @type {string} */ workflowId, /** @type {string} */ value) {
+		return this.read(workflowId, '')?.data.includes(hash(value)) ?? false;
+	}
+
 	/** How many marks the workflow-wide row holds. */
 	size(/** @type {string} */ workflowId) {
 		return this.read(workflowId, '')?.data.length ?? 0;
@@ -42,12 +47,14 @@ class DedupDatabase {
 /**
  * n8n's DeduplicationHelper over `db`, as one process sees it.
  * @param {DedupDatabase} db
- * @param {{ readToWrite?: () => number }} [timing]
+ * @param {{ readToWrite?: () => number, between?: () => Promise<void> }} [timing] `between`
+ *   runs between each call's read and its write (a test holds a call there)
  */
-function deduplicator(db, { readToWrite = () => 0 } = {}) {
+function deduplicator(db, { readToWrite = () => 0, between = async () => {} } = {}) {
 	const pause = async () => {
 		const ms = readToWrite();
 		await new Promise((resolve) => setTimeout(resolve, ms));
+		await between();
 	};
 	/** @param {string} scope @param {{node?: {id: string}}} contextData */
 	const contextOf = (scope, contextData) => (scope === 'node' ? `n:${contextData.node?.id}` : '');

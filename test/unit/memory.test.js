@@ -147,19 +147,38 @@ describe('claiming a key', () => {
 	test('a write by another process that overwrote a claim of another key: the claim is made again, not lost', async () => {
 		const db = new DedupDatabase();
 		const [p1, p2] = [memory, anotherProcess()];
+		/** @type {() => void} */
+		let letWrite = () => {};
+		const held = new Promise((resolve) => (letWrite = () => resolve(undefined)));
+		/** @type {() => void} */
+		let readDone = () => {};
+		const hasRead = new Promise((resolve) => (readDone = () => resolve(undefined)));
+		const workflowId = 'overwritten-wf';
 		const slow = p2.workflowStore(
-			contextWith(deduplicator(db, { readToWrite: () => 8 })),
+			contextWith(
+				deduplicator(db, {
+					between: async () => {
+						readDone();
+						await held;
+					},
+				}),
+				{ workflowId },
+			),
 			'Send Once Per',
 		);
-		const fast = p1.workflowStore(contextWith(deduplicator(db)), 'Send Once Per');
-		// p2 reads the row, p1 claims "a" meanwhile, p2 writes the row back without it.
-		const [claimA] = await Promise.all([
-			new Promise((resolve) => setTimeout(resolve, 2)).then(() =>
-				memory.claimKeys(fast, ['a'], 'tA', pause),
-			),
-			slow.testAndSet(['unrelated']),
-		]);
-		expect(claimA.results.get('a')).toBe('claimed');
+		const fast = p1.workflowStore(contextWith(deduplicator(db), { workflowId }), 'Send Once Per');
+		await fast.testAndSet(['existing']);
+		// p2 reads the row, p1 records its claim of "a", p2 writes the row it read back over it.
+		const unrelated = slow.testAndSet(['unrelated']);
+		await hasRead;
+		// The full settle time here (150 ms): the overwrite lands well inside it.
+		const realPause = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+		const claim = memory.claimKeys(fast, ['a'], 'tA', realPause);
+		while (!db.has(workflowId, memory.onceMark('a'))) await realPause(1);
+		letWrite();
+		await unrelated;
+		expect(db.has(workflowId, memory.onceMark('a'))).toBe(false);
+		expect((await claim).results.get('a')).toBe('claimed');
 		expect(await fast.presentAmong([memory.onceMark('a'), 'unrelated'])).toEqual(
 			new Set([memory.onceMark('a'), 'unrelated']),
 		);
@@ -299,14 +318,14 @@ describe('revoked consent', () => {
 	test('recorded once per revocation, read for many numbers at once, cleared by an opt-in', async () => {
 		const db = new DedupDatabase();
 		const context = contextWith(deduplicator(db));
-		expect(await memory.recordRevocation(context, '2065551111')).toBe('recorded');
-		expect(await memory.recordRevocation(context, '2065551111')).toBe('alreadyRecorded');
+		expect(await memory.recordRevocation(context, '2065551111', pause)).toBe('recorded');
+		expect(await memory.recordRevocation(context, '2065551111', pause)).toBe('alreadyRecorded');
 		expect(await memory.revokedAmong(context, ['2065551111', '2065552222'])).toEqual(
 			new Set(['2065551111']),
 		);
 		expect(await memory.revokedAmong(context, ['2065552222'])).toEqual(new Set());
 		await memory.clearRevocation(context, '2065551111');
 		expect(await memory.revokedAmong(context, ['2065551111'])).toEqual(new Set());
-		expect(await memory.recordRevocation(context, '2065551111')).toBe('recorded');
+		expect(await memory.recordRevocation(context, '2065551111', pause)).toBe('recorded');
 	});
 });

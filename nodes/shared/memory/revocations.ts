@@ -3,7 +3,9 @@
 // (not by other workflows: n8n's store is per workflow), and, like every mark, dropped once
 // MEMORY_SIZE newer marks follow it. Tatango's own opt-out list is the record that lasts.
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
+import { settleMs } from './claims';
 import { revokedMark } from './marks';
 import { workflowStore } from './store';
 
@@ -12,13 +14,20 @@ const FEATURE = 'Honouring revoked consent';
 /**
  * Records that the person at `phone` (ten digits) revoked consent. `recorded` the first time,
  * `alreadyRecorded` while the mark is there (a reply delivered twice): confirm once per revocation.
+ * Takes the settle time of a claim (at least 150 ms): the mark is written a second time then.
  */
 export async function recordRevocation(
 	context: IExecuteFunctions,
 	phone: string,
+	pause: (ms: number) => Promise<void> = sleep,
 ): Promise<'recorded' | 'alreadyRecorded'> {
 	const mark = revokedMark(phone);
-	const present = await workflowStore(context, FEATURE).testAndSet([mark]);
+	const store = workflowStore(context, FEATURE);
+	const present = await store.testAndSet([mark]);
+	// Written again once another process's write could have overwritten it (or a read of another
+	// process, which records and removes what it tests, removed it): a revocation is never lost.
+	await pause(settleMs(store));
+	await store.testAndSet([mark]);
 	return present.has(mark) ? 'alreadyRecorded' : 'recorded';
 }
 
