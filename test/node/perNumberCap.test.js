@@ -34,7 +34,7 @@ const ACCEPTED = { message: 'Request accepted', transactionId: 'tx-cap' };
 
 /**
  * @param {import('n8n-workflow').INodeParameters} extra
- * @param {{ credentialOverrides?: Record<string, unknown>, items?: Array<Record<string, unknown>> }} [options]
+ * @param {{ credentialOverrides?: Record<string, unknown>, items?: import("n8n-workflow").IDataObject[] }} [options]
  */
 const sendSms = (extra = {}, { credentialOverrides = {}, items } = {}) =>
 	runNode({

@@ -24,7 +24,7 @@ const PHONES = ['2065550101', '2065550102', '2065550103'];
 
 /**
  * One SMS per item, the key from the item's orderId.
- * @param {Array<Record<string, unknown>>} items
+ * @param {import("n8n-workflow").IDataObject[]} items
  * @param {{ continueOnFail?: boolean, sendOncePer?: string }} [options]
  */
 const sendSms = (items, { continueOnFail, sendOncePer = '={{ $json.orderId }}-shipped' } = {}) =>
