@@ -6,8 +6,8 @@ const path = require('path');
 const LABELS = new Set(['revoked', 'help', 'opt_in', 'none']);
 const LANGUAGES = new Set(['en', 'es', 'fr']);
 
-function loadReplies() {
-	const lines = fs.readFileSync(path.join(__dirname, 'replies.tsv'), 'utf8').split('\n');
+function readFile(name) {
+	const lines = fs.readFileSync(path.join(__dirname, name), 'utf8').split('\n');
 	const replies = [];
 	for (const line of lines) {
 		if (line === '' || line.startsWith('#')) continue;
@@ -16,9 +16,24 @@ function loadReplies() {
 		if (!LABELS.has(label) || !LANGUAGES.has(language) || text === '') {
 			throw new Error(`replies.tsv: malformed line ${JSON.stringify(line)}`);
 		}
-		replies.push({ label, language, text, heldOut: replies.length % 4 === 3 });
+		replies.push({ label, language, text });
 	}
 	return replies;
+}
+
+/**
+ * replies.tsv (written before the classifier; every 4th held out) and replies-added.tsv (probes
+ * written after its first run, tuned on).
+ */
+function loadReplies() {
+	return [
+		...readFile('replies.tsv').map((reply, index) => ({
+			...reply,
+			heldOut: index % 4 === 3,
+			added: false,
+		})),
+		...readFile('replies-added.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+	];
 }
 
 /** Precision and recall of one label over classified replies ({ label, predicted }). */
