@@ -19,6 +19,8 @@ import { triggerProperties } from './description';
 import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
 import {
 	classifyEvent,
+	consentOf,
+	CONSENT_REVOKED,
 	isKnownDeliveryStatus,
 	KNOWN_EVENTS,
 	MAX_PAYLOAD_DEPTH,
@@ -229,6 +231,7 @@ export class TatangoTrigger implements INodeType {
 		}
 		const payload = read.payload;
 		const event = classifyEvent(payload);
+		const consent = consentOf(event);
 
 		// 3. Whether this workflow wants it.
 		const options = this.getNodeParameter('options', {}) as IDataObject;
@@ -237,7 +240,10 @@ export class TatangoTrigger implements INodeType {
 			if (!passUnknown) return ignored('unknown event type');
 		} else {
 			const events = this.getNodeParameter(fromList ? 'listEvents' : 'events', []) as string[];
-			if (!events.includes(event.event)) return ignored('event type not selected');
+			const revokedAndWanted = consent.consent === 'revoked' && events.includes(CONSENT_REVOKED);
+			if (!events.includes(event.event) && !revokedAndWanted) {
+				return ignored('event type not selected');
+			}
 			// A webhook left on a list the trigger no longer watches.
 			if (fromList && event.listId !== null && event.listId !== watchedListId(this)) {
 				return ignored('another list');
@@ -284,7 +290,7 @@ export class TatangoTrigger implements INodeType {
 				[
 					{
 						json: {
-							...toOutputJson(event, payload, new Date()),
+							...toOutputJson(event, payload, new Date(), consent),
 							// Hashes and times only; execute() removes it before anything downstream sees it.
 							[CARRIED_RECORD_FIELD]: currentRecord(staticData),
 						},

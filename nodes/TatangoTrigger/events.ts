@@ -2,6 +2,8 @@
 // fields a workflow builder needs without reading Tatango's docs. Pure functions, no n8n context.
 import type { IDataObject } from 'n8n-workflow';
 
+import { readConsent, type ConsentReading } from './consent/classify';
+
 /** v3 Message Sending API events (envelope `{ transactionId, eventType, body }`). */
 export const V3_EVENTS = ['delivery_status', 'invalid_phone', 'reply_received'] as const;
 
@@ -18,6 +20,19 @@ export const V2_EVENTS = [
 /** Every event the trigger knows: the Events field lists these, and selects them all by default. */
 export const KNOWN_EVENTS = [...V3_EVENTS, ...V2_EVENTS] as const;
 export type KnownEvent = (typeof KNOWN_EVENTS)[number];
+
+/** The events that carry what a person wrote back: each is read for consent. */
+export const REPLY_EVENTS: readonly string[] = [
+	'reply_received',
+	'campaign_response',
+	'transactional_message_reply',
+];
+
+/**
+ * Not an event type: what the Events filter selects to start on every reply that revokes consent,
+ * whatever event carries it.
+ */
+export const CONSENT_REVOKED = 'consent_revoked';
 
 /** `delivery_status` statuses, spelled as Tatango sends them (with a space). */
 export const DELIVERY_STATUSES = ['success', 'soft bounce', 'hard bounce'] as const;
@@ -383,11 +398,18 @@ export function tenDigitsOf(phoneNumber: string | null): string | null {
 	return digits === '' ? null : digits;
 }
 
+/** What a reply says about consent (revoked, help, opt_in); nothing for other events. */
+export function consentOf(event: TatangoEvent): ConsentReading {
+	if (!event.recognized || !REPLY_EVENTS.includes(event.event)) return readConsent(null);
+	return readConsent(event.replyText);
+}
+
 /** The output item: normalized fields first, then the payload exactly as received. */
 export function toOutputJson(
 	event: TatangoEvent,
 	payload: IDataObject,
 	receivedAt: Date,
+	consent: ConsentReading = consentOf(event),
 ): IDataObject {
 	return {
 		event: event.event,
@@ -408,6 +430,10 @@ export function toOutputJson(
 		// one conversation per phone number, the person's text as the prompt.
 		sessionId: tenDigitsOf(event.phoneNumber),
 		chatInput: event.replyText,
+		// Every reply read for consent (consent/classify.ts): revoked, help, opt_in or null.
+		consent: consent.consent,
+		consentWords: consent.consentWords,
+		consentLanguage: consent.consentLanguage,
 		payload,
 	};
 }
