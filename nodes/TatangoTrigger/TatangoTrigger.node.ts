@@ -168,7 +168,14 @@ export class TatangoTrigger implements INodeType {
 		return {
 			webhookResponse: { received: true, started: true },
 			workflowData: [
-				[{ json: { ...toOutputJson(event, read.payload, new Date(), consent), ...carriedRecord(this) } }],
+				[
+					{
+						json: {
+							...toOutputJson(event, read.payload, new Date(), consent),
+							...carriedRecord(this),
+						},
+					},
+				],
 			],
 		};
 	}
