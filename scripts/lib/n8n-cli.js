@@ -59,6 +59,9 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_COMMUNITY_PACKAGES_ENABLED: true,
+		// What a user of this (unverified) package must set from n8n 3.0 on, where the default
+		// becomes false (README, Compatibility); n8n 2.x warns at start while it is unset.
+		N8N_UNVERIFIED_PACKAGES_ENABLED: true,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: false,
 		N8N_LOG_LEVEL: 'warn',
 		N8N_LOG_OUTPUT: 'console',

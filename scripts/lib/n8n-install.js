@@ -33,16 +33,18 @@ const MARKER = '.install-complete.json';
 
 /**
  * Each n8n version this repository installs, with the Node.js it runs on and the native modules it
- * needs built (the others n8n pulls in are not needed, and some do not build here). Why these
- * versions: docs/compatibility.md.
- * @type {Record<string, { node: string, rebuild: string[] }>}
+ * needs built (the others n8n pulls in are not needed, and some do not build here), and any npm
+ * `overrides` beyond the common one. Why these versions: docs/compatibility.md.
+ * @type {Record<string, { node: string, rebuild: string[], overrides?: Record<string, string> }>}
  */
 const N8N_VERSIONS = {
 	[N8N_VERSION]: { node: NODE_VERSION, rebuild: ['sqlite3', 'isolated-vm'] },
 	// The newest patch of the minor before; published after 2.41.1.
 	'2.40.7': { node: NODE_VERSION, rebuild: ['sqlite3', 'isolated-vm'] },
 	// The last 1.x, on the oldest Node.js it and this package both support (engines >=20.19 <= 24.x).
-	'1.123.81': { node: '20.20.2', rebuild: ['sqlite3'] },
+	// Its n8n-nodes-base names xlsx by a tarball URL on cdn.sheetjs.com, which is not reachable here:
+	// the registry's last xlsx stands in (only the Spreadsheet File node uses it).
+	'1.123.81': { node: '20.20.2', rebuild: ['sqlite3'], overrides: { xlsx: '0.18.5' } },
 };
 
 /** @returns {string} the n8n version this process uses: TATANGO_N8N_VERSION, else N8N_VERSION. */
@@ -224,7 +226,7 @@ async function acquireLock(lockDir, log) {
 async function ensureN8n(options = {}) {
 	const version = options.version || selectedVersion();
 	if (!N8N_VERSIONS[version]) throw new Error(`n8n ${version} is not in N8N_VERSIONS`);
-	const { node: nodeVersion, rebuild } = N8N_VERSIONS[version];
+	const { node: nodeVersion, rebuild, overrides = {} } = N8N_VERSIONS[version];
 	const dir = options.dir || cacheDir(version);
 	const log = options.log || ((s) => process.stderr.write(s + '\n'));
 	if (isInstalled(dir, version)) return paths(dir, version);
@@ -253,7 +255,7 @@ async function ensureN8n(options = {}) {
 					private: true,
 					description: 'A real n8n for the e2e tests and playground of n8n-nodes-tatango',
 					dependencies: { n8n: version, [NODE_PACKAGE]: nodeVersion },
-					overrides: { linkedom: '0.18.12' },
+					overrides: { linkedom: '0.18.12', ...overrides },
 				},
 				null,
 				2,
