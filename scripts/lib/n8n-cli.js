@@ -30,7 +30,7 @@ const DEFAULT_ENCRYPTION_KEY = 'n8n-nodes-tatango-local-test-key';
  * @returns {Record<string,string>}
  */
 function n8nEnv(userFolder, extra = {}) {
-	const { nodeBin } = installPaths();
+	const { nodeBin, env: versionEnv } = installPaths();
 	/** @type {Record<string, string|number|boolean|undefined>} */
 	const env = {
 		...cleanNpmEnv(),
@@ -68,6 +68,8 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_NO_COLOR: true,
 		GENERIC_TIMEZONE: 'UTC',
 		TZ: 'UTC',
+		// What this n8n version needs on its Node.js (scripts/lib/n8n-install.js, N8N_VERSIONS).
+		...versionEnv,
 		...extra,
 	};
 	/** @type {Record<string,string>} */

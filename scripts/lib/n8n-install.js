@@ -33,9 +33,10 @@ const MARKER = '.install-complete.json';
 
 /**
  * Each n8n version this repository installs, with the Node.js it runs on and the native modules it
- * needs built (the others n8n pulls in are not needed, and some do not build here), and any npm
- * `overrides` beyond the common one. Why these versions: docs/compatibility.md.
- * @type {Record<string, { node: string, rebuild: string[], overrides?: Record<string, string> }>}
+ * needs built (the others n8n pulls in are not needed, and some do not build here), any npm
+ * `overrides` beyond the common one, and the settings every n8n process of that version needs
+ * (`env`). Why these versions: docs/compatibility.md.
+ * @type {Record<string, { node: string, rebuild: string[], overrides?: Record<string, string>, env?: Record<string, string> }>}
  */
 const N8N_VERSIONS = {
 	[N8N_VERSION]: { node: NODE_VERSION, rebuild: ['sqlite3', 'isolated-vm'] },
@@ -43,8 +44,15 @@ const N8N_VERSIONS = {
 	'2.40.7': { node: NODE_VERSION, rebuild: ['sqlite3', 'isolated-vm'] },
 	// The last 1.x, on the oldest Node.js it and this package both support (engines >=20.19 <= 24.x).
 	// Its n8n-nodes-base names xlsx by a tarball URL on cdn.sheetjs.com, which is not reachable here:
-	// the registry's last xlsx stands in (only the Spreadsheet File node uses it).
-	'1.123.81': { node: '20.20.2', rebuild: ['sqlite3'], overrides: { xlsx: '0.18.5' } },
+	// the registry's last xlsx stands in (only the Spreadsheet File node uses it). Its default "vm"
+	// expression engine needs isolated-vm 6.2, which ships binaries for Node.js 22 and 24 only and
+	// does not compile against Node.js 20's V8: on Node.js 20 it runs with the legacy engine.
+	'1.123.81': {
+		node: '20.20.2',
+		rebuild: ['sqlite3'],
+		overrides: { xlsx: '0.18.5' },
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+	},
 };
 
 /** @returns {string} the n8n version this process uses: TATANGO_N8N_VERSION, else N8N_VERSION. */
@@ -73,7 +81,7 @@ function cacheDir(version = selectedVersion()) {
 /**
  * @param {string} [dir]
  * @param {string} [version]
- * @returns {{ dir: string, nodeBin: string, nodeDir: string, n8nBin: string, n8nVersion: string, nodeVersion: string }}
+ * @returns {{ dir: string, nodeBin: string, nodeDir: string, n8nBin: string, n8nVersion: string, nodeVersion: string, env: Record<string, string> }}
  */
 function paths(dir, version = selectedVersion()) {
 	const folder = dir || cacheDir(version);
@@ -85,6 +93,7 @@ function paths(dir, version = selectedVersion()) {
 		n8nBin: path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n'),
 		n8nVersion: version,
 		nodeVersion: N8N_VERSIONS[version].node,
+		env: N8N_VERSIONS[version].env || {},
 	};
 }
 

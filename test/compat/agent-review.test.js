@@ -55,10 +55,13 @@ const { version, hitlTool } = capabilities();
 		await sandbox.reset();
 		const phone = '2065550181';
 		const { workflow } = session.agentWorkflow(phone);
+		// The AI Agent at the newest version n8n 1.x has (3), so only the review tool is unknown.
+		workflow.nodes.find((/** @type {any} */ n) => n.name === 'AI Agent').typeVersion = 3;
 		const c = rest();
 		const id = await c.createWorkflow(workflow);
+		// n8n looks a tool up by its node's name without the "Tool" suffix.
 		await expect(c.activateWorkflow(id)).rejects.toThrow(
-			/Unrecognized node type: n8n-nodes-tatango\.tatangoHitlTool/,
+			/-> 400 .*Unrecognized node type: n8n-nodes-tatango\.tatangoHitl\b/,
 		);
 		expect(await messagesTo(phone)).toEqual([]);
 	},
