@@ -7,6 +7,8 @@ export { AREA_CODES_SOURCE, AREA_CODES_TAKEN } from './areaCodes.generated';
 export { describeHours, FEDERAL_RULES, STATE_RULES, type QuietHoursRule } from './rules';
 export { isHoliday, holidaysIn } from './holidays';
 export { areaCodeInfo, rulesFor, sendWindow, type QuietHoursScope } from './window';
+export { correctedZones, timeZone } from './zones';
+export { TZ_CARRIED_RELEASE, TZ_CORRECTIONS } from './tzCorrections.generated';
 
 /** ISO 8601 with the offset, to the second (what a Wait node and people read). */
 const iso = (t: DateTime) => t.startOf('second').toISO({ suppressMilliseconds: true }) as string;
