@@ -7,7 +7,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
 
-export { TOKEN_QUERY_PARAMETER };
 /** For senders that can set headers (a proxy, a test script): `x-tatango-token: <Secret Token>`. */
 export const TOKEN_HEADER = 'x-tatango-token';
 export const API_KEY_HEADER = 'x-api-key';

@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { listLocator } from '../shared/fields';
 import { DEFAULT_WINDOW_MINUTES } from './duplicates';
-import { MIN_TOKEN_LENGTH, TOKEN_HEADER, TOKEN_QUERY_PARAMETER } from './authenticity';
+import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
+import { MIN_TOKEN_LENGTH, TOKEN_HEADER } from './authenticity';
 import { KNOWN_EVENTS, type KnownEvent } from './events';
 import { LIST_EVENTS } from './listWebhook';
 

@@ -2,6 +2,8 @@
 // fields a workflow builder needs without reading Tatango's docs. Pure functions, no n8n context.
 import type { IDataObject } from 'n8n-workflow';
 
+import { tenDigitsOf } from '../shared/validation';
+
 /** v3 Message Sending API events (envelope `{ transactionId, eventType, body }`). */
 export const V3_EVENTS = ['delivery_status', 'invalid_phone', 'reply_received'] as const;
 
@@ -369,18 +371,6 @@ export function classifyEvent(payload: IDataObject): TatangoEvent {
 		phoneNumber: firstText(payload.phoneNumber, payload.phone_number),
 		identity: canonicalJson(['payload', payload]),
 	};
-}
-
-/**
- * A phone number as ten digits, whatever form Tatango sends (`2065550100`, `12065550100`,
- * `+1 (206) 555-0100`): the same person always gives the same value. Other numbers keep their
- * digits; no digits at all gives null.
- */
-export function tenDigitsOf(phoneNumber: string | null): string | null {
-	if (phoneNumber === null) return null;
-	const digits = phoneNumber.replace(/\D/g, '');
-	if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
-	return digits === '' ? null : digits;
 }
 
 /** The output item: normalized fields first, then the payload exactly as received. */

@@ -2,7 +2,7 @@
 // management), and how the trigger recognises its own. Pure functions: no n8n context, no HTTP.
 import { createHmac } from 'node:crypto';
 
-import { TOKEN_QUERY_PARAMETER } from './authenticity';
+import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
 
 /** The list events a registered webhook can carry, as the trigger names them (Tatango's `type`). */
 export const LIST_EVENTS = [
@@ -42,7 +42,7 @@ export interface ListWebhook {
  * the process that registers the webhook and in every process that receives its calls. The same for
  * the test and the production URL of one trigger; different for every other trigger and key.
  */
-export function derivedToken(apiKey: string, workflowId: string, triggerKey: string): string {
+export function listWebhookToken(apiKey: string, workflowId: string, triggerKey: string): string {
 	return createHmac('sha256', apiKey)
 		.update(`n8n-nodes-tatango list webhook\n${workflowId}\n${triggerKey}`)
 		.digest('base64url');

@@ -18,7 +18,7 @@ import { serviceMessage } from '../shared/transport/errors';
 import { checkPageMoved, hasNextPage } from '../shared/transport/pagination';
 import {
 	callbackUrlFor,
-	derivedToken,
+	listWebhookToken,
 	desiredWebhook,
 	isExactly,
 	pointsAt,
@@ -57,7 +57,11 @@ export async function expectedListToken(
 		throw new NodeOperationError(context.getNode(), 'The Tatango API credential has no API key');
 	}
 	const node = context.getNode();
-	return derivedToken(apiKey, String(context.getWorkflow().id ?? ''), node.webhookId ?? node.name);
+	return listWebhookToken(
+		apiKey,
+		String(context.getWorkflow().id ?? ''),
+		node.webhookId ?? node.name,
+	);
 }
 
 function webhookUrlOf(context: IHookFunctions): string {

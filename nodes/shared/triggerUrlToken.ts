@@ -4,6 +4,8 @@
 // Pure functions (no n8n context); docs/trigger.md, "The token derived from the URL", is the spec.
 import { createHmac } from 'node:crypto';
 
+import { InvalidInputError } from './validation/InvalidInputError';
+
 /** `https://…/webhook/<id>/tatango?token=<token>` */
 export const TOKEN_QUERY_PARAMETER = 'token';
 
@@ -73,9 +75,26 @@ export function triggerUrlToken(apiKey: unknown, url: string | URL): string {
  * The URL a send gives Tatango: a Tatango Trigger's URL as n8n shows it gets `?token=` and its
  * token under the key. Sent as given: a URL that already has a `token` parameter (typed by the
  * user), a fragment, or a path not shaped like a trigger's; also when there is no key.
- * Other query parameters are kept.
+ * Other query parameters are kept. With a `limit`, a URL grown too long is refused naming its
+ * length, never the URL: that holds the token.
  */
-export function withTriggerToken(url: string, apiKey: unknown): string {
+export function withTriggerToken(
+	url: string,
+	apiKey: unknown,
+	limit?: { field: string; maxLength: number },
+): string {
+	const sent = addedToken(url, apiKey);
+	if (limit && sent.length > limit.maxLength) {
+		throw new InvalidInputError(
+			limit.field,
+			`is ${sent.length} characters long with the Tatango Trigger's token added; the maximum is ${limit.maxLength}`,
+			"Shorten the URL, for example a shorter host name in n8n's WEBHOOK_URL.",
+		);
+	}
+	return sent;
+}
+
+function addedToken(url: string, apiKey: unknown): string {
 	const u = parsed(url);
 	if (u === undefined || !isTriggerUrlShape(u) || u.hash !== '') return url;
 	if (u.searchParams.has(TOKEN_QUERY_PARAMETER)) return url;

@@ -1,11 +1,11 @@
 // @ts-check
 'use strict';
-// The body one v3 send (nodes/Tatango/actions/v3Send.ts) posts for given parameters, without n8n or
+// The body one v3 send (nodes/Tatango/actions/send/v3.ts) posts for given parameters, without n8n or
 // HTTP: a stand-in context answers getNodeParameter, a stand-in client records the call.
-const { sendOnV3 } = require('../../nodes/Tatango/actions/v3Send');
+const { sendOnV3 } = require('../../nodes/Tatango/actions/send/v3');
 
 /**
- * @param {import('../../nodes/Tatango/actions/v3Send').V3Send} send
+ * @param {import('../../nodes/Tatango/actions/send/v3').V3Send} send
  * @param {Record<string, unknown>} parameters the node's parameters of item 0
  * @param {{ defaultWebhookUrl?: string }} [credentials] the v3 credential
  * @returns {Promise<Record<string, unknown>>}

@@ -70,7 +70,7 @@ const mmsTransactional = (/** @type {Record<string, unknown>} */ input) =>
 		...input,
 	});
 /**
- * @param {import('../../nodes/Tatango/actions/v3Send').V3Send} send
+ * @param {import('../../nodes/Tatango/actions/send/v3').V3Send} send
  * @param {Record<string, unknown>} parameters
  */
 const v3 = (send, parameters) => () =>

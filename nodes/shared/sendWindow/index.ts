@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
-import { areaCodeInfo, ruleOutput, rulesFor, sendWindow, type QuietHoursScope } from './window';
+import { areaCodeInfo, ruleOutput, rulesFor, sendWindow, type SendWindowScope } from './window';
 
 export { AREA_CODES_SOURCE, AREA_CODES_TAKEN } from './areaCodes.generated';
-export { describeHours, FEDERAL_RULES, STATE_RULES, type QuietHoursRule } from './rules';
+export { describeHours, FEDERAL_RULES, STATE_RULES, type SendWindowRule } from './rules';
 export { isHoliday, holidaysIn } from './holidays';
-export { areaCodeInfo, rulesFor, sendWindow, type QuietHoursScope } from './window';
+export { areaCodeInfo, rulesFor, sendWindow, type SendWindowScope } from './window';
+export { stricterScope, toSendWindowScope } from './scope';
 export { correctedZones, timeZone } from './zones';
 export { TZ_CARRIED_RELEASE, TZ_CORRECTIONS } from './tzCorrections.generated';
 
@@ -35,15 +36,15 @@ export interface SendWindowOutput extends IDataObject {
 	allowedNow: boolean;
 	nextAllowedAt: string;
 	allowedUntil?: string;
-	rules: QuietHoursScope;
+	rules: SendWindowScope;
 	rule: RuleOutput;
 }
 
 /**
  * Where a ten-digit number is and whether a text may reach it at `atMs` under the scope's rules:
- * the output of Phone Number → Check Send Window, and what Quiet Hours refuses with.
+ * the output of Phone Number → Check Send Window, and what the Quiet Hours check refuses with.
  */
-export function checkSendWindow(tenDigits: string, atMs: number, scope: QuietHoursScope) {
+export function checkSendWindow(tenDigits: string, atMs: number, scope: SendWindowScope) {
 	const info = areaCodeInfo(tenDigits);
 	const at = DateTime.fromMillis(atMs, { zone: 'utc' });
 	const result = sendWindow(info, rulesFor(info, scope), at);

@@ -11,7 +11,7 @@ export type DayHours = readonly [from: Minutes, to: Minutes] | null;
  * day and time. Federal rules apply to every number of their country, state rules to the numbers
  * of their state's area codes.
  */
-export interface QuietHoursRule {
+export interface SendWindowRule {
 	/** `US`, `CA`, or `US-<state>`. */
 	id: string;
 	name: string;
@@ -51,7 +51,7 @@ const SUMMARIES =
 	'summaries at dropcowboy.com/state-compliance (updated 2025-11-01), blog.clickpointsoftware.com/telemarketing-calling-hours-by-state (July 2025), usestello.com/compliance (2026-04-08), support.referrizer.com (TCPA quiet hours article), dnc.com restricted call dates';
 
 /** Federal rules: one per country. */
-export const FEDERAL_RULES: Record<'US' | 'CA', QuietHoursRule> = {
+export const FEDERAL_RULES: Record<'US' | 'CA', SendWindowRule> = {
 	US: {
 		id: 'US',
 		name: 'Federal (TCPA)',
@@ -82,7 +82,7 @@ export const FEDERAL_RULES: Record<'US' | 'CA', QuietHoursRule> = {
 };
 
 /** State rules stricter than the federal one, by state code. */
-export const STATE_RULES: Record<string, QuietHoursRule> = Object.fromEntries(
+export const STATE_RULES: Record<string, SendWindowRule> = Object.fromEntries(
 	(
 		[
 			{
@@ -272,7 +272,7 @@ export const STATE_RULES: Record<string, QuietHoursRule> = Object.fromEntries(
 				source: 'RCW 19.158.040(1); RCW 80.36.390',
 				checkedAgainst: SUMMARIES,
 			},
-		] as Array<Omit<QuietHoursRule, 'id' | 'scope' | 'country' | 'checked'>>
+		] as Array<Omit<SendWindowRule, 'id' | 'scope' | 'country' | 'checked'>>
 	).map((row) => [
 		row.region as string,
 		{ ...row, id: `US-${row.region}`, scope: 'state', country: 'US', checked: CHECKED },
@@ -290,7 +290,7 @@ function hoursText(hours: DayHours): string {
 }
 
 /** A rule's hours as people read them, e.g. "Mon–Sat 9:00–21:00, Sun 12:00–21:00". */
-export function describeHours(rule: QuietHoursRule): string {
+export function describeHours(rule: SendWindowRule): string {
 	const days = [rule.weekdays, rule.saturday, rule.sunday].map(hoursText);
 	let text: string;
 	if (days[0] === days[1] && days[1] === days[2]) text = `every day ${days[0]}`;

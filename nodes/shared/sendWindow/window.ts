@@ -8,12 +8,12 @@ import {
 	FEDERAL_RULES,
 	STATE_RULES,
 	type DayHours,
-	type QuietHoursRule,
+	type SendWindowRule,
 } from './rules';
 import { timeZone } from './zones';
 
 /** Which rules a check applies: the country's federal rule, or it and the state's. */
-export type QuietHoursScope = 'federal' | 'federalAndState';
+export type SendWindowScope = 'federal' | 'federalAndState';
 
 /** Where an area code is: what the generated table says about it. */
 export interface AreaCodeInfo {
@@ -45,7 +45,7 @@ export function areaCodeInfo(tenDigits: string, field = 'Phone Number'): AreaCod
 }
 
 /** The rules a number is held to under a scope: federal first, then its states'. */
-export function rulesFor(info: AreaCodeInfo, scope: QuietHoursScope): QuietHoursRule[] {
+export function rulesFor(info: AreaCodeInfo, scope: SendWindowScope): SendWindowRule[] {
 	const rules = [FEDERAL_RULES[info.country]];
 	if (scope === 'federalAndState' && info.country === 'US') {
 		for (const region of info.regions) {
@@ -57,14 +57,14 @@ export function rulesFor(info: AreaCodeInfo, scope: QuietHoursScope): QuietHours
 }
 
 /** A rule's hours on a local day: null when it allows no text that day. */
-function hoursOn(rule: QuietHoursRule, local: DateTime): DayHours {
+function hoursOn(rule: SendWindowRule, local: DateTime): DayHours {
 	if (rule.noTextsOn && isHoliday(rule.noTextsOn, local.toISODate() as string)) return null;
 	if (local.weekday === 7) return rule.sunday;
 	if (local.weekday === 6) return rule.saturday;
 	return rule.weekdays;
 }
 
-function allows(rule: QuietHoursRule, local: DateTime): boolean {
+function allows(rule: SendWindowRule, local: DateTime): boolean {
 	const hours = hoursOn(rule, local);
 	const minute = local.hour * 60 + local.minute;
 	return hours !== null && minute >= hours[0] && minute < hours[1];
@@ -72,7 +72,7 @@ function allows(rule: QuietHoursRule, local: DateTime): boolean {
 
 /** One rule read in one of the recipient's time zones. */
 interface Reading {
-	rule: QuietHoursRule;
+	rule: SendWindowRule;
 	zone: string;
 }
 
@@ -113,7 +113,7 @@ function allAllow(readings: Reading[], instant: DateTime): boolean {
  */
 export function sendWindow(
 	info: AreaCodeInfo,
-	rules: QuietHoursRule[],
+	rules: SendWindowRule[],
 	at: DateTime,
 ): SendWindowResult {
 	const readings: Reading[] = info.timeZones.flatMap((zone) =>
@@ -188,7 +188,7 @@ export function sendWindow(
 }
 
 /** The fields of a check's output that describe the rule that decided. */
-export function ruleOutput(rule: QuietHoursRule) {
+export function ruleOutput(rule: SendWindowRule) {
 	return {
 		name: rule.name,
 		hours: describeHours(rule),

@@ -132,12 +132,13 @@ export function apiErrorFromResponse(
 		message = `${message} (${statusCode})`;
 	}
 
-	return new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
+	const error = new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
 		message,
 		description,
 		httpCode: String(statusCode),
 		itemIndex,
 	});
+	return failure.stoppedBecause === 'ambiguous_send' ? withUnknownOutcome(error) : error;
 }
 
 const AMBIGUOUS_SEND_HINT =
@@ -150,6 +151,24 @@ const AMBIGUOUS_SEND_HINT =
 export interface Ambiguity {
 	what: string;
 	hint: string;
+}
+
+/**
+ * Marks a failure after which a non-repeatable call may have taken effect (the errors above that
+ * say "may have been sent"), for code that must know it without reading the message.
+ */
+function withUnknownOutcome(error: NodeApiError): NodeApiError {
+	error.context.mayHaveActed = true;
+	return error;
+}
+
+/**
+ * Whether a failed send may have texted the person: Tatango may have received it (a time-out, a
+ * 5xx, an unreadable answer). False for a failure that certainly sent nothing (a 4xx, a refused
+ * connection, a rule the input broke).
+ */
+export function mayHaveBeenSent(error: unknown): boolean {
+	return error instanceof NodeApiError && error.context?.mayHaveActed === true;
 }
 
 const SEND_AMBIGUITY: Ambiguity = {
@@ -201,7 +220,7 @@ export function apiErrorFromNetwork(
 	// NodeApiError swaps a message naming a known code (ECONNRESET...) for n8n's stock text, which
 	// says the request can be retried: exactly what must not be done after an ambiguous send.
 	error.message = message;
-	return error;
+	return ambiguous ? withUnknownOutcome(error) : error;
 }
 
 const NOT_TATANGO_HINT =
@@ -237,7 +256,7 @@ export function apiErrorFromUnreadableAnswer(
 		httpCode: String(statusCode),
 		itemIndex,
 	});
-	return error;
+	return isSend ? withUnknownOutcome(error) : error;
 }
 
 /**
@@ -264,12 +283,13 @@ export function apiErrorFromIncompleteAnswer(
 ): NodeApiError {
 	const shape = { list: 'a list', object: 'an object', text: 'text' }[type];
 	const what = `Tatango answered HTTP ${statusCode} without "${key}" (${shape}), which its answer to this call always has: ${firstBytes(body)}`;
-	return new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
+	const error = new NodeApiError(node, { statusCode, body: sanitizeBody(body) } as JsonObject, {
 		message: isSend ? `${ambiguity.what}: ${what}` : what,
 		description: isSend ? `${ambiguity.hint} ${NOT_TATANGO_HINT}` : NOT_TATANGO_HINT,
 		httpCode: String(statusCode),
 		itemIndex,
 	});
+	return isSend ? withUnknownOutcome(error) : error;
 }
 
 /** What a 2xx answer to a call must hold, as Tatango documents it. */

@@ -46,6 +46,7 @@ import {
 export type { ApiVersion } from './apis';
 export type { CallKind } from './retryPolicy';
 export type { Ambiguity } from './errors';
+export { mayHaveBeenSent } from './errors';
 
 export interface TatangoCall {
 	api: ApiVersion;

@@ -13,7 +13,7 @@ export {
 	toPhoneNumberList,
 	toTagList,
 } from './bulkTagging';
-export { toTenDigitPhone } from './phone';
+export { tenDigitsOf, toTenDigitPhone } from './phone';
 export { nonGsmCharacters, replaceCommonNonGsm, septetCount, toGsm7Text } from './gsm7';
 export { LIST_NAME_MAX, toDigestEmail, toKeywordList, toListName } from './list';
 export {
@@ -34,7 +34,6 @@ export {
 	toV3WebhookUrl,
 	toWebhookUrl,
 	WEBHOOK_URL_MAX,
-	withDerivedToken,
 } from './url';
 export {
 	toBirthdate,

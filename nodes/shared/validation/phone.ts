@@ -32,6 +32,18 @@ const NON_US_CA_AREA_CODES: Record<string, string> = {
 const EXAMPLE = 'e.g. 206-555-1111 or +1 (206) 555-1111';
 
 /**
+ * A number's digits without the country code 1, in whatever form it comes (`2065550100`,
+ * `12065550100`, `+1 (206) 555-0100`): the one normalizer, for what Tatango reports and what a
+ * user typed. It reads, it does not check (toTenDigitPhone does); no digits at all gives null.
+ */
+export function tenDigitsOf(phone: unknown): string | null {
+	if (typeof phone !== 'string' && typeof phone !== 'number') return null;
+	const digits = String(phone).replace(/\D/g, '');
+	if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+	return digits === '' ? null : digits;
+}
+
+/**
  * Reads a US or Canadian phone number in the forms people paste (`+1 (206) 555-1111`,
  * `1-206-555-1111`, `206.555.1111`) and returns its ten digits, as Tatango stores them.
  */
@@ -46,16 +58,13 @@ export function toTenDigitPhone(raw: unknown, field = 'Phone Number'): string {
 			`"${text}" contains characters a phone number can't have; use digits, spaces, dashes, dots or parentheses (${EXAMPLE})`,
 		);
 	}
-	let digits = text.replace(/\D/g, '');
-	if (text.startsWith('+') && !digits.startsWith('1')) {
+	if (text.startsWith('+') && !text.replace(/\D/g, '').startsWith('1')) {
 		throw new InvalidInputError(
 			field,
 			`"${text}" is not a US or Canadian number: Tatango texts only numbers with country code +1`,
 		);
 	}
-	if (digits.length === 11 && digits.startsWith('1')) {
-		digits = digits.slice(1);
-	}
+	const digits = tenDigitsOf(text) ?? '';
 	if (digits.length !== 10) {
 		throw new InvalidInputError(
 			field,

@@ -1,4 +1,3 @@
-import { withTriggerToken } from '../triggerUrlToken';
 import { InvalidInputError } from './InvalidInputError';
 import { textOf } from './text';
 
@@ -76,28 +75,6 @@ export function toWebhookUrl(raw: unknown, field = 'Webhook URL'): string {
 		);
 	}
 	return href;
-}
-
-/**
- * A checked webhook URL as Tatango gets it: a Tatango Trigger's URL as n8n shows it with the token
- * derived under `apiKey` added (see triggerUrlToken.ts), anything else as given. The message of a
- * URL grown too long names its length, never the URL: that holds the token.
- */
-export function withDerivedToken(
-	href: string,
-	apiKey: unknown,
-	field: string,
-	maxLength = Infinity,
-): string {
-	const sent = withTriggerToken(href, apiKey);
-	if (sent.length > maxLength) {
-		throw new InvalidInputError(
-			field,
-			`is ${sent.length} characters long with the Tatango Trigger's token added; the maximum is ${maxLength}`,
-			"Shorten the URL, for example a shorter host name in n8n's WEBHOOK_URL.",
-		);
-	}
-	return sent;
 }
 
 /** An optional http(s) URL: of media, a thumbnail, or a callback Tatango calls. */

@@ -1,12 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../../shared/transport';
 import { toHttpsFileUrl, toOptionalText, toRequiredText } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
-import { optOutFields } from '../optOuts';
-import { quietHoursField } from '../quietHours';
+import { v3SendOperation, smsFallbackOf, type V3Send } from '../send/v3';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to send the MMS to, US or Canadian, in any common format'),
@@ -37,13 +33,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('MMS'),
 	v3WebhookUrlField,
-	...optOutFields,
-	quietHoursField,
 ];
-
-const displayOptions = { show: { resource: ['mms'], operation: ['send'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /** `POST /transactional_messages/send_mms` (public docs §3.3); empty options left out. */
 export const mmsSend: V3Send = {
@@ -66,10 +56,8 @@ export const mmsSend: V3Send = {
 	},
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	tatango: TatangoClient,
-): Promise<IDataObject> {
-	return await sendOnV3(this, i, tatango, mmsSend);
-}
+export const { description, execute } = v3SendOperation(
+	{ resource: ['mms'], operation: ['send'] },
+	properties,
+	mmsSend,
+);

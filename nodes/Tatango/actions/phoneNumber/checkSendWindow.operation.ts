@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { phoneNumberField } from '../../../shared/fields';
-import { checkSendWindow } from '../../../shared/sendWindow';
+import { checkSendWindow, toSendWindowScope } from '../../../shared/sendWindow';
 import {
 	InvalidInputError,
 	textOf,
 	toTenDigitPhone,
 	toZonedDateTime,
 } from '../../../shared/validation';
-import { toQuietHoursScope } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('The US or Canadian number to check, in any common format'),
@@ -50,7 +49,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 /** Makes no request: the area code table and the rules are in the package. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const phoneNumber = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
-	const scope = toQuietHoursScope(this.getNodeParameter('rules', i, 'federalAndState'), 'Rules');
+	const scope = toSendWindowScope(this.getNodeParameter('rules', i, 'federalAndState'), 'Rules');
 	if (scope === undefined)
 		throw new InvalidInputError('Rules', 'must be federal or federalAndState');
 	const rawAt = this.getNodeParameter('at', i, '');

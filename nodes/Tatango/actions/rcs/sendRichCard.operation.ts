@@ -1,13 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../../shared/transport';
 import { toFlag } from '../../../shared/validation';
 import { type RcsCardInput, toRcsCardBody } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
-import { optOutFields } from '../optOuts';
-import { quietHoursField } from '../quietHours';
+import { v3SendOperation, smsFallbackOf, type V3Send } from '../send/v3';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -51,13 +47,7 @@ const properties: INodeProperties[] = [
 		description: 'Whether the media is a video',
 	},
 	...smsFallbackFields('RCS'),
-	...optOutFields,
-	quietHoursField,
 ];
-
-const displayOptions = { show: { resource: ['rcs'], operation: ['sendRichCard'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /** `POST /transactional_messages/send_rcs_rich_card` (public docs §3.5). */
 export const rcsRichCardSend: V3Send = {
@@ -78,10 +68,8 @@ export const rcsRichCardSend: V3Send = {
 	},
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	tatango: TatangoClient,
-): Promise<IDataObject> {
-	return await sendOnV3(this, i, tatango, rcsRichCardSend);
-}
+export const { description, execute } = v3SendOperation(
+	{ resource: ['rcs'], operation: ['sendRichCard'] },
+	properties,
+	rcsRichCardSend,
+);

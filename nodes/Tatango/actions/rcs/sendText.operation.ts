@@ -1,12 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../../shared/transport';
 import { toRequiredText } from '../../../shared/validation';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
-import { optOutFields } from '../optOuts';
-import { quietHoursField } from '../quietHours';
+import { v3SendOperation, smsFallbackOf, type V3Send } from '../send/v3';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -22,13 +18,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('RCS'),
 	v3WebhookUrlField,
-	...optOutFields,
-	quietHoursField,
 ];
-
-const displayOptions = { show: { resource: ['rcs'], operation: ['sendText'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /** `POST /transactional_messages/send_rcs_text` (public docs §3.4). */
 export const rcsTextSend: V3Send = {
@@ -40,10 +30,8 @@ export const rcsTextSend: V3Send = {
 	}),
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	tatango: TatangoClient,
-): Promise<IDataObject> {
-	return await sendOnV3(this, i, tatango, rcsTextSend);
-}
+export const { description, execute } = v3SendOperation(
+	{ resource: ['rcs'], operation: ['sendText'] },
+	properties,
+	rcsTextSend,
+);

@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import {
 	phoneNumberField,
@@ -7,24 +6,15 @@ import {
 	v3SmsContentField,
 	v3WebhookUrlField,
 } from '../../../shared/fields';
-import type { TatangoClient } from '../../../shared/transport';
 import { toGsm7Text } from '../../../shared/validation';
-import { SMS_SEND, sendOnV3, type V3Send } from '../v3Send';
-import { optOutFields } from '../optOuts';
-import { quietHoursField } from '../quietHours';
+import { SMS_SEND, v3SendOperation, type V3Send } from '../send/v3';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
 	v3SmsContentField,
 	v3WebhookUrlField,
 	replaceNonGsmField('the content'),
-	...optOutFields,
-	quietHoursField,
 ];
-
-const displayOptions = { show: { resource: ['sms'], operation: ['send'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /** `POST /transactional_messages/send_sms` (public docs §3.2): one SMS of GSM 7-bit text. */
 export const smsSend: V3Send = {
@@ -36,10 +26,8 @@ export const smsSend: V3Send = {
 	}),
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	tatango: TatangoClient,
-): Promise<IDataObject> {
-	return await sendOnV3(this, i, tatango, smsSend);
-}
+export const { description, execute } = v3SendOperation(
+	{ resource: ['sms'], operation: ['send'] },
+	properties,
+	smsSend,
+);

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
 import { textOf, toGsm7Text, toTenDigitPhone } from '../../../shared/validation';
 import { toResumeWebhookUrl } from './sendAndWait/resumeUrl.rules';
-import { deliverV3, SMS_SEND, type V3Send, type V3SendBody } from '../v3Send';
+import { textingOperationDescription } from '../send/pipeline';
+import { deliverV3, SMS_SEND, type V3Send, type V3SendBody } from '../send/v3';
 import { mmsSend } from '../mms/send.operation';
 import { sendAndWaitProperties } from './sendAndWait/description';
 import { DECLINE_ONLY, REPLY_CODE, RETRY_OF, timedOutOutput } from './sendAndWait/eventDecision';
@@ -18,8 +19,8 @@ import {
 import { readReplySettings, type ReplySettings } from './sendAndWait/settings';
 import { waitUntil } from './sendAndWait/waitLimit';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['sms'], operation: ['sendAndWait'] } },
+export const description = textingOperationDescription(
+	{ resource: ['sms'], operation: ['sendAndWait'] },
 	sendAndWaitProperties,
 );
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { checkBeforeSend } from '../beforeSend';
+import { sendThroughChecks, textingOperationDescription } from '../send/pipeline';
+import { withTriggerToken } from '../../../shared/triggerUrlToken';
 import {
 	toFlag,
 	toMessageContent,
@@ -10,11 +10,8 @@ import {
 	toPositiveId,
 	toRequiredText,
 	toTenDigitPhone,
-	withDerivedToken,
 } from '../../../shared/validation';
 import { phoneNumberField } from '../../../shared/fields';
-import { optOutFields } from '../optOuts';
-import { quietHoursField } from '../quietHours';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),
@@ -64,7 +61,6 @@ const properties: INodeProperties[] = [
 		description:
 			'ID of a media file uploaded in Tatango under Attachments (app.tatango.com/attachments)',
 	},
-	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -83,12 +79,12 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	quietHoursField,
 ];
 
-const displayOptions = { show: { resource: ['transactionalMessage'], operation: ['send'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = textingOperationDescription(
+	{ resource: ['transactionalMessage'], operation: ['send'] },
+	properties,
+);
 
 export interface TransactionalInput {
 	phoneNumber: unknown;
@@ -140,28 +136,23 @@ export async function execute(
 	// A Tatango Trigger's URL as n8n shows it gets the token the trigger derives under the v2 key.
 	if (typeof message.webhook_callback_url === 'string') {
 		const { apiKey } = await tatango.credentials('v2');
-		message.webhook_callback_url = withDerivedToken(
-			message.webhook_callback_url,
-			apiKey,
-			'Reply Webhook URL',
-		);
+		message.webhook_callback_url = withTriggerToken(message.webhook_callback_url, apiKey);
 	}
-	const skipped = await checkBeforeSend(this, i, tatango, {
-		phoneNumber: message.number as string,
-		channel: 'V2',
-	});
-	if (skipped) return skipped;
-	const response = await tatango.request(
-		{
-			api: 'v2',
-			method: 'POST',
-			path: '/api/v2/transactional_messages',
-			body,
-			kind: 'send',
-			// Documented on success; its ID is what a reply event names (transactional_message_id).
-			answerHolds: { key: 'transactional_message', type: 'object' },
-		},
-		i,
-	);
-	return response.body;
+	const post = async () => {
+		const response = await tatango.request(
+			{
+				api: 'v2',
+				method: 'POST',
+				path: '/api/v2/transactional_messages',
+				body,
+				kind: 'send',
+				// Documented on success; its ID is what a reply event names (transactional_message_id).
+				answerHolds: { key: 'transactional_message', type: 'object' },
+			},
+			i,
+		);
+		return response.body;
+	};
+	const recipient = { phoneNumber: message.number as string, channel: 'V2' as const };
+	return await sendThroughChecks(this, i, tatango, recipient, post);
 }

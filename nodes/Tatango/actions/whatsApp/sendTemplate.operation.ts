@@ -1,12 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../../shared/transport';
 import { toTemplateName } from './whatsApp.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
-import { sendOnV3, smsFallbackOf, type V3Send } from '../v3Send';
-import { optOutFields } from '../optOuts';
-import { quietHoursField } from '../quietHours';
+import { v3SendOperation, smsFallbackOf, type V3Send } from '../send/v3';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number on WhatsApp, US or Canadian, in any common format'),
@@ -21,13 +17,7 @@ const properties: INodeProperties[] = [
 	},
 	...smsFallbackFields('WhatsApp'),
 	v3WebhookUrlField,
-	...optOutFields,
-	quietHoursField,
 ];
-
-const displayOptions = { show: { resource: ['whatsApp'], operation: ['sendTemplate'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * `POST /transactional_messages/send_whatsapp` (public docs §3.8). Unlike every other send, its SMS
@@ -42,10 +32,8 @@ export const whatsAppTemplateSend: V3Send = {
 	}),
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	tatango: TatangoClient,
-): Promise<IDataObject> {
-	return await sendOnV3(this, i, tatango, whatsAppTemplateSend);
-}
+export const { description, execute } = v3SendOperation(
+	{ resource: ['whatsApp'], operation: ['sendTemplate'] },
+	properties,
+	whatsAppTemplateSend,
+);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { v3WebhookUrlOf } from '../v3Send';
+import { v3WebhookUrlOf } from '../send/v3';
 import {
 	toTemplateCategory,
 	toTemplateLanguage,

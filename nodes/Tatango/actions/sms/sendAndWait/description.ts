@@ -1,8 +1,6 @@
 import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { phoneNumberField, replaceNonGsmField } from '../../../../shared/fields';
-import { optOutFields } from '../../optOuts';
-import { quietHoursField } from '../../quietHours';
 
 /**
  * The resume webhook n8n's own send-and-wait nodes declare (n8n-nodes-base
@@ -171,7 +169,6 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		displayOptions: { show: { responseType: ['approval'], onOtherReply: ['sendRetryText'] } },
 	},
 	replaceNonGsmField('the message and the retry text'),
-	...optOutFields,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -180,5 +177,4 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		default: {},
 		options: [limitWaitTimeOption],
 	},
-	quietHoursField,
 ];

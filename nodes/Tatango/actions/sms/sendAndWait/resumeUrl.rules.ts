@@ -1,6 +1,4 @@
-import { InvalidInputError } from '../../../../shared/validation';
-
-const MAX_WEBHOOK_URL_LENGTH = 255;
+import { InvalidInputError, WEBHOOK_URL_MAX } from '../../../../shared/validation';
 
 /**
  * n8n's signed resume URL for a Send and Wait for Reply, given to Tatango as the send's
@@ -19,11 +17,11 @@ export function toResumeWebhookUrl(
 			"Set n8n's WEBHOOK_URL to the public https:// address of this n8n (behind a TLS proxy or tunnel). Nothing was sent.",
 		);
 	}
-	if (url.length > MAX_WEBHOOK_URL_LENGTH) {
+	if (url.length > WEBHOOK_URL_MAX) {
 		throw new InvalidInputError(
 			'Webhook URL',
-			`${what} is ${url.length} characters long; Tatango accepts at most ${MAX_WEBHOOK_URL_LENGTH}`,
-			`Shorten n8n's WEBHOOK_URL (or N8N_ENDPOINT_WEBHOOK_WAIT) by ${url.length - MAX_WEBHOOK_URL_LENGTH} characters. Nothing was sent.`,
+			`${what} is ${url.length} characters long; Tatango accepts at most ${WEBHOOK_URL_MAX}`,
+			`Shorten n8n's WEBHOOK_URL (or N8N_ENDPOINT_WEBHOOK_WAIT) by ${url.length - WEBHOOK_URL_MAX} characters. Nothing was sent.`,
 		);
 	}
 	return url;

@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { createTatangoClient } from '../../../../shared/transport';
 import { toGsm7Text, toTenDigitPhone } from '../../../../shared/validation';
-import { postV3Send, SMS_SEND } from '../../v3Send';
+import { postV3Send, SMS_SEND } from '../../send/v3';
 import { DECLINE_ONLY, decideEvent, REPLY_CODE, RETRY_OF, type WaitingSend } from './eventDecision';
 import { answerLine, SMS_MAX } from './reviewText';
 import { readReplySettings } from './settings';

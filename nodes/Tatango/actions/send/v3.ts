@@ -1,15 +1,20 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import type { TatangoClient } from '../../shared/transport';
+import type { TatangoClient } from '../../../shared/transport';
 import {
 	toFlag,
 	toGsm7Text,
 	toTenDigitPhone,
 	toV3WebhookUrl,
 	WEBHOOK_URL_MAX,
-	withDerivedToken,
-} from '../../shared/validation';
-import { checkBeforeSend } from './beforeSend';
+} from '../../../shared/validation';
+import { withTriggerToken } from '../../../shared/triggerUrlToken';
+import { sendThroughChecks, textingOperationDescription } from './pipeline';
 
 /** The channel a v3 send goes out on, spelled as Tatango's `reply_received` events spell it. */
 export type V3Channel = 'SMS' | 'MMS' | 'RCS' | 'WHATSAPP';
@@ -44,10 +49,31 @@ export interface V3Send {
 export type V3SendBody = IDataObject & { phoneNumber: string; webhookUrl: string };
 
 /**
+ * A v3 send operation, declared once: where it shows, its own fields (the guardrails' are added) and
+ * its `V3Send`. Its `execute` is sendOnV3.
+ */
+export function v3SendOperation(
+	show: { resource: string[]; operation: string[] },
+	ownFields: INodeProperties[],
+	send: V3Send,
+) {
+	return {
+		description: textingOperationDescription(show, ownFields),
+		async execute(
+			this: IExecuteFunctions,
+			i: number,
+			tatango: TatangoClient,
+		): Promise<IDataObject> {
+			return await sendOnV3(this, i, tatango, send);
+		},
+	};
+}
+
+/**
  * Sends item `i` on a v3 channel. Every check runs before anything is sent, in the order the
  * fields show: the credential, Replace Non-GSM, the recipient, the webhook URL (the node's, or the
- * credential's Default Webhook URL; a Tatango Trigger's gets its derived token), the channel's own
- * fields; then the checks before a text (beforeSend.ts).
+ * credential's Default Webhook URL; a Tatango Trigger's gets its token), the channel's own fields;
+ * then the guardrails (pipeline.ts).
  */
 export async function sendOnV3(
 	context: IExecuteFunctions,
@@ -82,17 +108,16 @@ export function v3WebhookUrlOf(
 	i: number,
 	credentials: ICredentialDataDecryptedObject,
 ): string {
-	return withDerivedToken(
+	return withTriggerToken(
 		toV3WebhookUrl(context.getNodeParameter('webhookUrl', i, ''), credentials.defaultWebhookUrl),
 		credentials.apiKey,
-		'Webhook URL',
-		WEBHOOK_URL_MAX,
+		{ field: 'Webhook URL', maxLength: WEBHOOK_URL_MAX },
 	);
 }
 
 /**
- * The checks before a text, then the post: what sendOnV3 ends with, and what Send and Wait (whose
- * webhook URL is n8n's signed resume URL, not a field) calls with its own body.
+ * The guardrails, then the post: what sendOnV3 ends with, and what Send and Wait (whose webhook URL
+ * is n8n's signed resume URL, not a field) calls with its own body.
  */
 export async function deliverV3(
 	context: IExecuteFunctions,
@@ -101,12 +126,13 @@ export async function deliverV3(
 	{ path, channel }: Pick<V3Send, 'path' | 'channel'>,
 	body: V3SendBody,
 ): Promise<IDataObject> {
-	const skipped = await checkBeforeSend(context, i, tatango, {
-		phoneNumber: body.phoneNumber,
-		channel,
-	});
-	if (skipped) return skipped;
-	return await postV3Send(tatango, i, { path, channel }, body);
+	return await sendThroughChecks(
+		context,
+		i,
+		tatango,
+		{ phoneNumber: body.phoneNumber, channel },
+		async () => await postV3Send(tatango, i, { path, channel }, body),
+	);
 }
 
 /**

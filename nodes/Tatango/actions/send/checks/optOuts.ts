@@ -1,19 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resourceLocator } from '../../shared/fields';
-import { listNotFound } from '../../shared/lists';
-import type { TatangoClient } from '../../shared/transport';
-import { API } from '../../shared/transport/apis';
-import { requestRecords } from '../../shared/transport/pagination';
-import { toFlag, toPositiveId } from '../../shared/validation';
-import type { OutgoingText, SendCheck } from './beforeSend';
+import { resourceLocator } from '../../../../shared/fields';
+import { listNotFound } from '../../../../shared/lists';
+import type { TatangoClient } from '../../../../shared/transport';
+import { API } from '../../../../shared/transport/apis';
+import { requestRecords } from '../../../../shared/transport/pagination';
+import { tenDigitsOf, toFlag, toPositiveId } from '../../../../shared/validation';
+import type { SendCheck } from '../types';
 
 /**
  * "Skip Opted-Out Numbers" on every operation that texts a person: off by default, so a saved
  * workflow sends as before. The list is picked like any list ("From List" or "By ID").
  */
-export const optOutFields: INodeProperties[] = [
+const optOutFields: INodeProperties[] = [
 	{
 		displayName: 'Skip Opted-Out Numbers',
 		name: 'skipOptedOut',
@@ -50,12 +50,6 @@ export interface SkippedOutput extends IDataObject {
  */
 const optOutsByRun = new WeakMap<TatangoClient, Map<number, Promise<Set<string>>>>();
 
-/** Ten digits of a number as Tatango lists it (documented as ten digits; a leading 1 tolerated). */
-function tenDigits(phone: unknown): string {
-	const digits = String(phone).replace(/\D/g, '');
-	return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-}
-
 /** A v3 send has no v2 credential of its own: say what the option needs, not what the send does. */
 function requireV2Credential(context: IExecuteFunctions, itemIndex: number, listId: number) {
 	const { credentialType, credentialName, holds } = API.v2;
@@ -89,7 +83,8 @@ async function readOptOuts(
 		{ returnAll: true, limit: 0 },
 		itemIndex,
 	);
-	return new Set(phones.map(tenDigits));
+	// Documented as ten digits; a leading 1 or punctuation is tolerated.
+	return new Set(phones.map((phone) => tenDigitsOf(phone) ?? ''));
 }
 
 /** The opt-outs of `listId` for this run: read by the first item that needs them. */
@@ -112,29 +107,27 @@ function optOutsOf(
 	return optOuts;
 }
 
-/** The check before a text: a number that opted out of the chosen list is skipped, not texted. */
-export const skipOptedOut: SendCheck = async (
-	context: IExecuteFunctions,
-	itemIndex: number,
-	tatango: TatangoClient,
-	{ phoneNumber }: OutgoingText,
-): Promise<SkippedOutput | undefined> => {
-	const on = toFlag(
-		context.getNodeParameter('skipOptedOut', itemIndex, false),
-		'Skip Opted-Out Numbers',
-	);
-	if (!on) return undefined;
-	const listId = toPositiveId(
-		context.getNodeParameter('optOutList', itemIndex, '', { extractValue: true }),
-		'Opt-Out List',
-	);
-	requireV2Credential(context, itemIndex, listId);
-	const optedOut = await optOutsOf(tatango, listId, itemIndex);
-	if (!optedOut.has(phoneNumber)) return undefined;
-	return {
-		outcome: 'skipped',
-		reason: `opted out of list ${listId}`,
-		phoneNumber,
-		listId,
-	};
+/** Skip Opted-Out Numbers: a number that opted out of the chosen list is skipped, not texted. */
+export const optOutCheck: SendCheck = {
+	fields: optOutFields,
+	async before(context, itemIndex, tatango, { phoneNumber }): Promise<SkippedOutput | undefined> {
+		const on = toFlag(
+			context.getNodeParameter('skipOptedOut', itemIndex, false),
+			'Skip Opted-Out Numbers',
+		);
+		if (!on) return undefined;
+		const listId = toPositiveId(
+			context.getNodeParameter('optOutList', itemIndex, '', { extractValue: true }),
+			'Opt-Out List',
+		);
+		requireV2Credential(context, itemIndex, listId);
+		const optedOut = await optOutsOf(tatango, listId, itemIndex);
+		if (!optedOut.has(phoneNumber)) return undefined;
+		return {
+			outcome: 'skipped',
+			reason: `opted out of list ${listId}`,
+			phoneNumber,
+			listId,
+		};
+	},
 };

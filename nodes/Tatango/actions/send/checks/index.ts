@@ -1,0 +1,15 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { SendCheck } from '../types';
+import { optOutCheck } from './optOuts';
+import { sendWindowCheck } from './sendWindow';
+
+/**
+ * Every guardrail on a text going out, in the order they run; the first that skips or refuses
+ * decides. A number that opted out is skipped before any other check can refuse it: it is never to
+ * be texted, at any hour. A new guardrail is one file in this folder and one line here.
+ */
+export const SEND_CHECKS: readonly SendCheck[] = [optOutCheck, sendWindowCheck];
+
+/** The guardrails' fields, in the checks' order: every texting operation shows them. */
+export const guardrailFields: INodeProperties[] = SEND_CHECKS.flatMap((check) => check.fields);

@@ -1,0 +1,109 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	checkSendWindow,
+	type SendWindowScope,
+	stricterScope,
+	toSendWindowScope,
+} from '../../../../shared/sendWindow';
+import { textOf } from '../../../../shared/validation';
+import type { SendCheck } from '../types';
+
+/**
+ * Where the setting lives (docs/send-window.md): on each send as this field (the UI calls it Quiet
+ * Hours), and on each credential as a Quiet Hours Policy a compliance owner sets once. The stricter
+ * of the two wins, except that a send marked "Recipient Asked for This Text" (a one-time code, a
+ * reply) is never held: the rules bind solicitations, and a code the recipient waits for must go at
+ * 23:00. That exemption is visible on the node, where a reviewer sees it.
+ */
+const sendWindowField: INodeProperties = {
+	displayName: 'Quiet Hours',
+	name: 'quietHours',
+	type: 'options',
+	default: 'off',
+	options: [
+		{
+			name: "Don't Check",
+			value: 'off',
+			description: "Send at any hour, unless the credential's Quiet Hours Policy says otherwise",
+		},
+		{
+			name: 'Recipient Asked for This Text',
+			value: 'recipientAsked',
+			description:
+				"A one-time code or a reply the recipient just asked for: sent at any hour, whatever the credential's policy",
+		},
+		{
+			name: 'Refuse Outside Federal and State Hours',
+			value: 'federalAndState',
+			description:
+				"The federal hours and the stricter hours, Sunday and holiday rules of the recipient's state (from the area code)",
+		},
+		{
+			name: 'Refuse Outside Federal Hours',
+			value: 'federal',
+			description:
+				"US: 8 am to 9 pm in the recipient's time zone (TCPA). Canada: the CRTC telemarketing hours.",
+		},
+	],
+	description:
+		'Whether to refuse a text that would reach the recipient outside the hours the law allows for marketing, in their local time (from the area code). A refused item sends nothing and carries nextAllowedAt.',
+};
+
+/** The field's value that exempts a text the recipient asked for (also from per-number caps). */
+export const RECIPIENT_ASKED = 'recipientAsked';
+
+const SCOPE_LABEL: Record<SendWindowScope, string> = {
+	federal: 'federal hours',
+	federalAndState: 'federal and state hours',
+};
+
+/**
+ * The send window, checked before every text: refuses a text that would reach the recipient outside
+ * the allowed hours in any time zone of their area code, naming the rule, their local time and when
+ * it may be sent. `nextAllowedAt` rides on the error for Continue On Fail's item (router.ts).
+ */
+export const sendWindowCheck: SendCheck = {
+	fields: [sendWindowField],
+	async before(context, itemIndex, tatango, text) {
+		const choice = textOf(
+			context.getNodeParameter('quietHours', itemIndex, 'off'),
+			'Quiet Hours',
+		).trim();
+		if (choice === RECIPIENT_ASKED) return undefined;
+		const nodeScope = toSendWindowScope(choice, 'Quiet Hours');
+		const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');
+		const policy = toSendWindowScope(
+			credentials.quietHoursPolicy,
+			"Credential's Quiet Hours Policy",
+		);
+		const scope = stricterScope(nodeScope, policy);
+		if (!scope) return undefined;
+
+		const { output, result } = checkSendWindow(text.phoneNumber, Date.now(), scope);
+		if (result.allowedNow) return undefined;
+		const { rule } = output;
+		const local = result.localTime.toFormat('ccc yyyy-MM-dd HH:mm ZZZZ');
+		const next = output.nextAllowedAt;
+		const from =
+			policy === scope && nodeScope !== scope
+				? "The credential's Quiet Hours Policy"
+				: 'Quiet Hours';
+		const error = new NodeOperationError(
+			context.getNode(),
+			`Not sent: it is ${local} for ${text.phoneNumber} (${result.decidedBy.zone}), outside the ${rule.name} hours (${rule.hours}). It may be sent from ${next}.`,
+			{
+				itemIndex,
+				description: `${from} (${SCOPE_LABEL[scope]}) held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+			},
+		);
+		error.context.itemFields = {
+			nextAllowedAt: next,
+			localTime: output.localTime,
+			timeZone: output.timeZone,
+			rule: output.rule,
+		};
+		throw error;
+	},
+};
