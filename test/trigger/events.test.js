@@ -3,9 +3,9 @@ const {
 	canonicalJson,
 	classifyEvent,
 	normalizeStatus,
-	readPayload,
-	toOutputJson,
 } = require('../../nodes/TatangoTrigger/events');
+const { readPayload } = require('../../nodes/TatangoTrigger/payload');
+const { toOutputJson } = require('../../nodes/TatangoTrigger/output');
 const { samples, TX } = require('./fixtures');
 
 describe('readPayload: what n8n hands over becomes one event object, or a named problem', () => {

@@ -1,0 +1,235 @@
+// @ts-check
+'use strict';
+/**
+ * (c) Webhook throughput on a running n8n (`n8n start`, SQLite): BENCH_EVENTS delivery events per
+ * trigger POSTed by BENCH_CONCURRENCY keep-alive clients to a published Tatango Trigger, the same
+ * trigger with its duplicate check off, and n8n's own Webhook node; after BENCH_WARMUP_EVENTS
+ * warm-up events each, in BENCH_ROUNDS interleaved rounds (A B C A B C ...) so a noisy spell of the
+ * machine slows every trigger of that round alike; each ratio is the median of the per-round
+ * ratios, with the lowest and highest round. Measured twice: at n8n's defaults, and with
+ * expression isolates taken only when needed (a fresh start of the same n8n).
+ */
+const n8n = require('../../scripts/lib/n8n');
+const { TEST_NUMBERS } = require('../../sandbox/fixtures');
+const { intEnv } = require('../lib/config');
+const { loadWorkflow } = require('../lib/workflows');
+const { postEvents, percentile } = require('../lib/load');
+const { drainExecutions } = require('../lib/executions');
+const { fixed, int, mark, spread, spreadOf } = require('../lib/format');
+
+const EVENTS = intEnv('BENCH_EVENTS', 1000);
+const WARMUP_EVENTS = intEnv('BENCH_WARMUP_EVENTS', 100);
+const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 8);
+const ROUNDS = intEnv('BENCH_ROUNDS', 5);
+
+const TOKEN = 'bench-trigger-token-4f1c9a7e2b';
+const TRIGGER_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000001';
+const WEBHOOK_NODE_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000002';
+const TRIGGER_NO_DUPES_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000003';
+const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
+
+/**
+ * n8n 2.41 evaluates expressions in a JavaScript isolate and, by default, takes a fresh one from its
+ * pool for each webhook call before the node runs, except when the start node is its own Webhook
+ * node (`webhookPhaseNeedsIsolate` in live-webhooks.js). With this setting every start node takes
+ * one only when an expression is evaluated, so both triggers are measured on equal terms.
+ */
+const LAZY_SETTING = 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
+const SETTINGS = {
+	defaults: { label: "n8n's defaults", env: {} },
+	lazyIsolates: {
+		label: 'isolates when needed',
+		env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+	},
+};
+
+/**
+ * What (c) posts to: the workflow (by its key in `ids`) and webhook URL of each trigger.
+ */
+const TARGETS = [
+	{ key: 'tatango', path: `${TRIGGER_WEBHOOK_ID}/tatango`, query: `?token=${TOKEN}` },
+	{
+		key: 'tatangoNoDupes',
+		path: `${TRIGGER_NO_DUPES_WEBHOOK_ID}/tatango`,
+		query: `?token=${TOKEN}`,
+	},
+	{ key: 'webhook', path: WEBHOOK_NODE_ID, query: '' },
+];
+
+/** The Tatango Trigger workflow with Ignore Duplicates Within set to 0: no record kept. @param {Record<string, any>} workflow */
+function withoutDuplicateCheck(workflow) {
+	workflow.name += ' (duplicate check off)';
+	workflow.nodes[0].parameters.options = { duplicateWindowMinutes: 0 };
+	return workflow;
+}
+
+/** A v3 delivery event as Tatango posts it, with its own transaction id. @param {string} id */
+function deliveryEvent(id) {
+	return {
+		transactionId: `bench-${id}`,
+		eventType: 'delivery_status',
+		body: {
+			phoneNumber: TEST_NUMBERS.V3_SUCCESS,
+			status: 'success',
+			deliveredAt: new Date().toISOString(),
+		},
+	};
+}
+
+/**
+ * Starts n8n with `env` added, publishes the three triggers and posts events to each in turn.
+ * @param {import('../lib/context').Context} ctx @param {string} label names the measurement in its events' ids
+ * @param {Record<string, string>} env
+ */
+async function measureTriggers(ctx, label, env) {
+	const server = await ctx.step(`start n8n (${JSON.stringify(env)})`, () => ctx.startN8n(env));
+	/** @type {Record<string, any>} */
+	const c = { env };
+	try {
+		const rest = new n8n.RestClient(server.url);
+		await rest.ensureOwner(OWNER);
+		for (const target of TARGETS) await rest.activateWorkflow(ctx.ids[target.key]);
+		for (const target of TARGETS) await rest.waitForWebhook(target.path);
+		await ctx.step(
+			`(c) ${EVENTS} events per trigger in ${ROUNDS} interleaved rounds, ${CONCURRENCY} concurrent clients`,
+			async () => {
+				// Each share of events is followed by a pause until n8n has finished their runs, so no
+				// trigger shares the machine with another's runs. Every event is new: transaction ids
+				// carry this measurement's label.
+				/** @param {typeof TARGETS[number]} target @param {string} tag @param {number} count */
+				const post = (target, tag, count) =>
+					postEvents({
+						count,
+						concurrency: CONCURRENCY,
+						url: () => `${server.url}/webhook/${target.path}${target.query}`,
+						body: (i) => deliveryEvent(`${label}-${target.key}-${tag}-${i}`),
+					});
+				/** @type {Record<string, number>} */
+				const expected = {};
+				for (const target of TARGETS) {
+					// The runs of the measurement before (the same database) count too.
+					expected[target.key] =
+						(await drainExecutions(rest, ctx.ids[target.key], 0)) + WARMUP_EVENTS;
+					await post(target, 'warm', WARMUP_EVENTS);
+					await drainExecutions(rest, ctx.ids[target.key], expected[target.key]);
+				}
+				const start = { ...expected };
+				const perRound = Math.ceil(EVENTS / ROUNDS);
+				/** @type {Record<string, any[]>} */
+				const rounds = Object.fromEntries(TARGETS.map((t) => [t.key, []]));
+				for (let round = 0; round < ROUNDS; round++) {
+					for (const target of TARGETS) {
+						rounds[target.key].push(await post(target, `r${round}`, perRound));
+						expected[target.key] += perRound;
+						await drainExecutions(rest, ctx.ids[target.key], expected[target.key]);
+					}
+				}
+				for (const target of TARGETS) {
+					const all = rounds[target.key];
+					const latencies = all.flatMap((r) => r.latencies);
+					const seconds = all.reduce((sum, r) => sum + r.seconds, 0);
+					const count = all.reduce((sum, r) => sum + r.count, 0);
+					c[target.key] = {
+						count,
+						ok: all.reduce((sum, r) => sum + r.ok, 0),
+						failed: all.reduce((sum, r) => sum + r.failed, 0),
+						seconds,
+						perSecond: count / seconds,
+						p50: percentile(latencies, 50),
+						p99: percentile(latencies, 99),
+						roundsPerSecond: all.map((r) => r.perSecond),
+						runs:
+							(await drainExecutions(rest, ctx.ids[target.key], expected[target.key])) -
+							start[target.key],
+					};
+				}
+			},
+		);
+	} finally {
+		await ctx.step('stop n8n', () => server.stop());
+	}
+	return c;
+}
+
+/**
+ * A trigger's events/s ÷ the Webhook node's, round by round (the two ran back to back in each
+ * round): the median and the lowest and highest round.
+ * @param {any} m one measurement @param {string} key
+ */
+const roundRatios = (m, key) =>
+	spreadOf(
+		m[key].roundsPerSecond.map(
+			(/** @type {number} */ perSecond, /** @type {number} */ i) =>
+				perSecond / m.webhook.roundsPerSecond[i],
+		),
+	);
+
+/** @type {import('./index').BenchPart} */
+module.exports = {
+	key: 'c',
+	title: `${EVENTS} delivery events per trigger, ${ROUNDS} interleaved rounds, at n8n's defaults and with isolates when needed`,
+	settings: ['BENCH_EVENTS', 'BENCH_WARMUP_EVENTS', 'BENCH_CONCURRENCY', 'BENCH_ROUNDS'],
+	workflows: (ctx) => ({
+		tatango: loadWorkflow('c-tatango-trigger.json', {
+			...ctx.tokens,
+			TOKEN,
+			WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
+		}),
+		tatangoNoDupes: withoutDuplicateCheck(
+			loadWorkflow('c-tatango-trigger.json', {
+				...ctx.tokens,
+				TOKEN,
+				WEBHOOK_ID: TRIGGER_NO_DUPES_WEBHOOK_ID,
+			}),
+		),
+		webhook: loadWorkflow('c-webhook.json', { ...ctx.tokens, WEBHOOK_ID: WEBHOOK_NODE_ID }),
+	}),
+
+	async measure(ctx) {
+		return {
+			events: EVENTS,
+			warmupEvents: WARMUP_EVENTS,
+			concurrency: CONCURRENCY,
+			rounds: ROUNDS,
+			defaults: await measureTriggers(ctx, 'defaults', SETTINGS.defaults.env),
+			lazyIsolates: await measureTriggers(ctx, 'lazy', SETTINGS.lazyIsolates.env),
+		};
+	},
+
+	summary(c) {
+		const defaults = roundRatios(c.defaults, 'tatango');
+		const lazy = roundRatios(c.lazyIsolates, 'tatango');
+		return [
+			`| (c) | events per second, Tatango Trigger ÷ Webhook node, n8n's defaults: median of ${c.rounds} interleaved rounds | ${spread(defaults)} | ≥ 0.9 | ${mark(defaults.median >= 0.9)} |`,
+			`| (c) | the same with expression isolates taken only when needed (\`${LAZY_SETTING}\`) | ${spread(lazy)} | ≥ 0.9 | ${mark(lazy.median >= 0.9)} |`,
+		];
+	},
+
+	section(c) {
+		/** @param {string} name @param {any} x */
+		const row = (name, x) =>
+			`| ${name} | ${int(x.count)} | ${int(x.ok)} | ${int(x.runs)} | ${fixed(x.perSecond, 1)} | ${fixed(x.p50, 1)} ms | ${fixed(x.p99, 1)} ms |`;
+		return [
+			`## (c) ${int(c.events)} delivery events into a published trigger, ${c.concurrency} concurrent clients`,
+			'',
+			`\`n8n start\` (regular mode, SQLite, executions saved as by default). Each client POSTs its next event as soon as the previous one was answered (keep-alive). ` +
+				`Each trigger first gets ${int(c.warmupEvents)} warm-up events; then ${c.rounds} rounds, each giving every trigger in turn its share of the measured events (A B C A B C ...), each share followed by a pause until n8n has finished its runs. ` +
+				'Latency is measured by the client, from sending to the full answer. The Tatango Trigger checks the token and the event type and records each event to drop repeats (every event here is new); ' +
+				'"duplicate check off" is the same trigger with Ignore Duplicates Within = 0, which keeps no record; the Webhook node (v2) only answers. ' +
+				`Measured twice: at n8n's defaults, then with \`${LAZY_SETTING}\` on a fresh start of the same n8n.`,
+			'',
+			'| trigger | events | answered 2xx | runs started | events/s | p50 | p99 |',
+			'|---|---:|---:|---:|---:|---:|---:|',
+			...Object.entries(SETTINGS).flatMap(([key, { label }]) => [
+				row(`Tatango Trigger, ${label}`, c[key].tatango),
+				row(`Tatango Trigger, duplicate check off, ${label}`, c[key].tatangoNoDupes),
+				row(`Webhook node, ${label}`, c[key].webhook),
+			]),
+			'',
+			`Ratio (Tatango Trigger ÷ Webhook node, events/s), the median of the ${c.rounds} per-round ratios with the lowest and highest round: ` +
+				`**${spread(roundRatios(c.defaults, 'tatango'))}** at n8n's defaults, **${spread(roundRatios(c.lazyIsolates, 'tatango'))}** with isolates taken when needed; ` +
+				`with the duplicate check off ${spread(roundRatios(c.defaults, 'tatangoNoDupes'))} and ${spread(roundRatios(c.lazyIsolates, 'tatangoNoDupes'))}. ` +
+				'The table pools all rounds.',
+		];
+	},
+};
