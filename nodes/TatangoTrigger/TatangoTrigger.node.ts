@@ -15,6 +15,7 @@ import { searchLists } from '../shared/listSearch';
 import { isTriggerUrlShape } from '../shared/triggerUrlToken';
 import { isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
+import { consentOf } from './consent/ofEvent';
 import { classifyEvent, KNOWN_EVENTS } from './events';
 import { toOutputJson } from './output';
 import { createListWebhook, deleteListWebhook, listWebhookExists } from './registration';
@@ -159,14 +160,22 @@ export class TatangoTrigger implements INodeType {
 		const read = await eventPayloadOf(this);
 		if ('refused' in read) return read.refused;
 		const event = classifyEvent(read.payload);
+		const consent = consentOf(event);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const notWanted = whyNotSelected(this, event, options);
+		const notWanted = whyNotSelected(this, event, options, consent);
 		if (notWanted) return ignored(notWanted);
 		if (isRepeatCall(this, event, options)) return ignored('duplicate');
 		return {
 			webhookResponse: { received: true, started: true },
 			workflowData: [
-				[{ json: { ...toOutputJson(event, read.payload, new Date()), ...carriedRecord(this) } }],
+				[
+					{
+						json: {
+							...toOutputJson(event, read.payload, new Date(), consent),
+							...carriedRecord(this),
+						},
+					},
+				],
 			],
 		};
 	}

@@ -21,6 +21,19 @@ export const V2_EVENTS = [
 export const KNOWN_EVENTS = [...V3_EVENTS, ...V2_EVENTS] as const;
 export type KnownEvent = (typeof KNOWN_EVENTS)[number];
 
+/** The events that carry what a person wrote back: each is read for consent. */
+export const REPLY_EVENTS: readonly string[] = [
+	'reply_received',
+	'campaign_response',
+	'transactional_message_reply',
+];
+
+/**
+ * Not an event type: what the Events filter selects to start on every reply that revokes consent,
+ * whatever event carries it.
+ */
+export const CONSENT_REVOKED = 'consent_revoked';
+
 /** `delivery_status` statuses, spelled as Tatango sends them (with a space). */
 export const DELIVERY_STATUSES = ['success', 'soft bounce', 'hard bounce'] as const;
 

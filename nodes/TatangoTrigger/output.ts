@@ -2,6 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { tenDigitsOf } from '../shared/validation';
+import type { ConsentReading } from './consent/classify';
+import { consentOf } from './consent/ofEvent';
 import type { TatangoEvent } from './events';
 
 /** The output item: normalized fields first, then the payload exactly as received. */
@@ -9,6 +11,7 @@ export function toOutputJson(
 	event: TatangoEvent,
 	payload: IDataObject,
 	receivedAt: Date,
+	consent: ConsentReading = consentOf(event),
 ): IDataObject {
 	return {
 		event: event.event,
@@ -29,6 +32,10 @@ export function toOutputJson(
 		// one conversation per phone number, the person's text as the prompt.
 		sessionId: tenDigitsOf(event.phoneNumber),
 		chatInput: event.replyText,
+		// Every reply read for consent (consent/classify.ts): revoked, help, opt_in or null.
+		consent: consent.consent,
+		consentWords: consent.consentWords,
+		consentLanguage: consent.consentLanguage,
 		payload,
 	};
 }

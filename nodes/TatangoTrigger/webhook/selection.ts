@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { listIdOf } from '../../shared/lists';
-import { isKnownDeliveryStatus, type TatangoEvent } from '../events';
+import type { ConsentReading } from '../consent/classify';
+import { CONSENT_REVOKED, isKnownDeliveryStatus, type TatangoEvent } from '../events';
 import { sourceOf } from './answers';
 
 /** The list this trigger watches, as events spell it; none when the node's List is not an ID. */
@@ -21,12 +22,15 @@ export function whyNotSelected(
 	context: IWebhookFunctions,
 	event: TatangoEvent,
 	options: IDataObject,
+	consent: ConsentReading,
 ): string | undefined {
 	const fromList = sourceOf(context) === 'list';
 	const passUnknown = (options.unknownEvents ?? 'passThrough') !== 'ignore';
 	if (!event.recognized) return passUnknown ? undefined : 'unknown event type';
 	const events = context.getNodeParameter(fromList ? 'listEvents' : 'events', []) as string[];
-	if (!events.includes(event.event)) return 'event type not selected';
+	// "Consent Revoked" selects a revoking reply whichever reply event carries it.
+	const revokedAndWanted = consent.consent === 'revoked' && events.includes(CONSENT_REVOKED);
+	if (!events.includes(event.event) && !revokedAndWanted) return 'event type not selected';
 	// A webhook left on a list the trigger no longer watches.
 	if (fromList && event.listId !== null && event.listId !== watchedListId(context)) {
 		return 'another list';
