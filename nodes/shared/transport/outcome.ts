@@ -196,13 +196,32 @@ export function acceptedAnswer(
 	return undefined;
 }
 
+type Retry = Extract<RetryDecision, { retry: true }>;
+
+/**
+ * What the retry policy says after an attempt: the wait before the next one, or (thrown) the error
+ * `finalError` words from why the call stops and how long it went.
+ */
+function nextAttempt(
+	run: CallRun,
+	outcome: AttemptOutcome,
+	now: number,
+	finalError: (because: RetryDecision['because'], elapsedMs: number) => Error,
+): Retry {
+	const elapsedMs = now - run.startedAt;
+	const state = { attempts: run.attempts, elapsedMs };
+	const decision = decideRetry(run.call.kind, outcome, state, run.limits);
+	if (decision.retry) return decision;
+	throw finalError(decision.because, elapsedMs);
+}
+
 /** After an error status: how long to wait before trying again, or the error that ends the call. */
 export function retryAfterErrorStatus(
 	node: INode,
 	run: CallRun,
 	answer: ReadAnswer,
 	now: number,
-): Extract<RetryDecision, { retry: true }> {
+): Retry {
 	const { call, itemIndex } = run;
 	const outcome: AttemptOutcome = {
 		type: 'response',
@@ -210,28 +229,22 @@ export function retryAfterErrorStatus(
 		retryAfter: headerValue(answer.headers, 'retry-after'),
 		dailyCap: answer.dailyCap,
 	};
-	const elapsedMs = now - run.startedAt;
-	const decision = decideRetry(
-		call.kind,
-		outcome,
-		{ attempts: run.attempts, elapsedMs },
-		run.limits,
-	);
-	if (decision.retry) return decision;
-	throw apiErrorFromResponse(
-		node,
-		{
-			api: call.api,
-			statusCode: answer.statusCode,
-			body: answer.body,
-			notFound: call.notFound,
-			attempts: run.attempts,
-			stoppedBecause: stopReason(call, decision.because, answer.statusCode >= 500),
-			waitedMs: elapsedMs,
-			ambiguity: call.ambiguity,
-			now,
-		},
-		itemIndex,
+	return nextAttempt(run, outcome, now, (because, elapsedMs) =>
+		apiErrorFromResponse(
+			node,
+			{
+				api: call.api,
+				statusCode: answer.statusCode,
+				body: answer.body,
+				notFound: call.notFound,
+				attempts: run.attempts,
+				stoppedBecause: stopReason(call, because, answer.statusCode >= 500),
+				waitedMs: elapsedMs,
+				ambiguity: call.ambiguity,
+				now,
+			},
+			itemIndex,
+		),
 	);
 }
 
@@ -241,24 +254,18 @@ export function retryAfterNetworkFailure(
 	run: CallRun,
 	error: unknown,
 	now: number,
-): Extract<RetryDecision, { retry: true }> {
+): Retry {
 	const { call } = run;
-	const outcome: AttemptOutcome = { type: 'network', code: networkCode(error) };
-	const elapsedMs = now - run.startedAt;
-	const decision = decideRetry(
-		call.kind,
-		outcome,
-		{ attempts: run.attempts, elapsedMs },
-		run.limits,
-	);
-	if (decision.retry) return decision;
-	throw apiErrorFromNetwork(
-		node,
-		outcome.code,
-		stopReason(call, decision.because, !neverConnected(outcome.code)),
-		run.attempts,
-		run.itemIndex,
-		requestTimeoutMs(run.credentials),
-		call.ambiguity,
+	const code = networkCode(error);
+	return nextAttempt(run, { type: 'network', code }, now, (because) =>
+		apiErrorFromNetwork(
+			node,
+			code,
+			stopReason(call, because, !neverConnected(code)),
+			run.attempts,
+			run.itemIndex,
+			requestTimeoutMs(run.credentials),
+			call.ambiguity,
+		),
 	);
 }
