@@ -12,33 +12,19 @@ import {
 } from 'n8n-workflow';
 
 import { searchLists } from '../shared/listSearch';
-import { listIdOf } from '../shared/lists';
 import { isTriggerUrlShape } from '../shared/triggerUrlToken';
-import { checkCall, describeFailure, isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
+import { isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
-import { fingerprint, DEFAULT_WINDOW_MINUTES } from './duplicates';
-import {
-	classifyEvent,
-	isKnownDeliveryStatus,
-	KNOWN_EVENTS,
-	MAX_PAYLOAD_DEPTH,
-	readPayload,
-	toOutputJson,
-} from './events';
-import {
-	CARRIED_RECORD_FIELD,
-	claimInProcess,
-	currentRecord,
-	isRecorded,
-	recordRun,
-} from './recentEvents';
-import {
-	createListWebhook,
-	deleteListWebhook,
-	expectedListToken,
-	listWebhookExists,
-} from './registration';
-import { derivingKeys, expectedSendsTokens, typedSecretToken } from './sendsToken';
+import { consentOf } from './consent/ofEvent';
+import { classifyEvent, KNOWN_EVENTS } from './events';
+import { toOutputJson } from './output';
+import { createListWebhook, deleteListWebhook, listWebhookExists } from './registration';
+import { derivingKeys, typedSecretToken } from './sendsToken';
+import { ignored, sourceOf } from './webhook/answers';
+import { refusedCall } from './webhook/authenticate';
+import { eventPayloadOf } from './webhook/body';
+import { carriedRecord, firstDeliveries, isRepeatCall } from './webhook/repeats';
+import { whyNotSelected } from './webhook/selection';
 
 const PANEL_WHERE =
 	'Source "A List": nothing to copy. Sends: paste the Production URL into the Default Webhook URL of the Tatango V3 API credential this trigger uses.';
@@ -164,129 +150,29 @@ export class TatangoTrigger implements INodeType {
 		},
 	};
 
+	/**
+	 * A call from Tatango, in stages (webhook/): who is calling, what was sent, whether this workflow
+	 * wants it, whether it already started the workflow; then the run starts with one item.
+	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const request = this.getRequestObject();
-
-		// 1. Who is calling. Nothing about the call is read before it passes. A registered list webhook's
-		// token is derived from the credential (registration.ts); the sends' token is typed in, or
-		// derived from the credentials and the URL called (sendsToken.ts).
-		const fromList = sourceOf(this) === 'list';
-		const requireApiKey = !fromList && this.getNodeParameter('requireApiKey', false) === true;
-		let expectedTokens: string[] = [];
-		if (fromList) {
-			try {
-				expectedTokens = [await expectedListToken(this)];
-			} catch {
-				expectedTokens = []; // refused below as tokenNotConfigured
-			}
-		} else {
-			expectedTokens = await expectedSendsTokens(this);
-		}
-		let expectedApiKey: string | undefined;
-		if (requireApiKey) {
-			try {
-				const credentials = await this.getCredentials('tatangoV3Api');
-				if (typeof credentials.apiKey === 'string') expectedApiKey = credentials.apiKey;
-			} catch {
-				expectedApiKey = undefined; // refused below as apiKeyNotConfigured
-			}
-		}
-		const auth = checkCall({
-			query: this.getQueryData() as Record<string, unknown>,
-			headers: this.getHeaderData() as Record<string, unknown>,
-			expectedTokens,
-			requireApiKey,
-			expectedApiKey,
-		});
-		if (auth.ok === false) {
-			this.logger.warn(`Tatango Trigger refused a call: ${describeFailure(auth.failure)}`, {
-				node: this.getNode().name,
-				workflowId: this.getWorkflow().id,
-			});
-			return answerItself(this, 401, { error: 'Unauthorized' });
-		}
-
-		// 2. What was sent. n8n parses JSON, form and text bodies; it leaves others (no content type,
-		// say) unread for nodes above version 1, so those are read here.
-		const raw = request as { rawBody?: unknown; readRawBody?: () => Promise<void> };
-		if (
-			raw.rawBody === undefined &&
-			typeof raw.readRawBody === 'function' &&
-			isEmpty(this.getBodyData())
-		) {
-			await raw.readRawBody();
-		}
-		const read = readPayload(this.getBodyData(), raw.rawBody);
-		if (read.ok === false) {
-			const message = {
-				empty: 'The body is empty: expected a Tatango event (a JSON object)',
-				malformed: 'The body is not valid JSON: expected a Tatango event (a JSON object)',
-				notObject: 'The body is not a JSON object: expected one Tatango event',
-				tooDeep: `The body is nested more than ${MAX_PAYLOAD_DEPTH} levels deep: not a Tatango event`,
-				tooLarge: 'The body holds more values or text than a Tatango event: not a Tatango event',
-			}[read.problem];
-			return answerItself(this, 400, { error: message });
-		}
-		const payload = read.payload;
-		const event = classifyEvent(payload);
-
-		// 3. Whether this workflow wants it.
+		const refused = await refusedCall(this);
+		if (refused) return refused;
+		const read = await eventPayloadOf(this);
+		if ('refused' in read) return read.refused;
+		const event = classifyEvent(read.payload);
+		const consent = consentOf(event);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const passUnknown = (options.unknownEvents ?? 'passThrough') !== 'ignore';
-		if (!event.recognized) {
-			if (!passUnknown) return ignored('unknown event type');
-		} else {
-			const events = this.getNodeParameter(fromList ? 'listEvents' : 'events', []) as string[];
-			if (!events.includes(event.event)) return ignored('event type not selected');
-			// A webhook left on a list the trigger no longer watches.
-			if (fromList && event.listId !== null && event.listId !== watchedListId(this)) {
-				return ignored('another list');
-			}
-			if (event.event === 'delivery_status') {
-				const statuses = this.getNodeParameter('deliveryStatuses', []) as string[];
-				if (isKnownDeliveryStatus(event.status)) {
-					if (!statuses.includes(event.status as string)) return ignored('status not selected');
-				} else if (!passUnknown) {
-					return ignored('unknown delivery status');
-				}
-			}
-		}
-
-		// 4. Whether it already started the workflow (see recentEvents.ts for what each check covers).
-		// Test calls are never dropped, so a builder can send the same sample event again. Static data
-		// is only read here: the run records the event, in execute().
-		const windowMs = windowOf(options);
-		const staticData = this.getWorkflowStaticData('node');
-		if (this.getMode() !== 'manual' && windowMs > 0) {
-			const key = fingerprint(event.identity);
-			const now = Date.now();
-			const repeat =
-				isRecorded(staticData, key, now, windowMs) ||
-				!claimInProcess(
-					`${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`,
-					key,
-					now,
-					windowMs,
-				);
-			if (repeat) {
-				this.logger.debug('Tatango Trigger dropped a repeated event', {
-					node: this.getNode().name,
-					workflowId: this.getWorkflow().id,
-					event: event.event,
-				});
-				return ignored('duplicate');
-			}
-		}
-
+		const notWanted = whyNotSelected(this, event, options, consent);
+		if (notWanted) return ignored(notWanted);
+		if (isRepeatCall(this, event, options)) return ignored('duplicate');
 		return {
 			webhookResponse: { received: true, started: true },
 			workflowData: [
 				[
 					{
 						json: {
-							...toOutputJson(event, payload, new Date()),
-							// Hashes and times only; execute() removes it before anything downstream sees it.
-							[CARRIED_RECORD_FIELD]: currentRecord(staticData),
+							...toOutputJson(event, read.payload, new Date(), consent),
+							...carriedRecord(this),
 						},
 					},
 				],
@@ -297,50 +183,10 @@ export class TatangoTrigger implements INodeType {
 	// n8n runs a node type's execute() first when it has one, also for a trigger: the run started by
 	// webhook() begins here, with webhook()'s items as input, and n8n saves the static data changed
 	// during the run once it ends (in queue mode, on the worker). So this is where an event is
-	// recorded for good, and where a copy that passed webhook() in another process before the first
-	// copy's run was saved is dropped (the run then ends with no items).
+	// recorded for good (webhook/repeats.ts).
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const carried: unknown[] = [];
-		const items = this.getInputData().map((item, index) => {
-			const { [CARRIED_RECORD_FIELD]: record, ...json } = item.json;
-			if (record !== undefined) carried.push(record);
-			return { ...item, json, pairedItem: item.pairedItem ?? { item: index } };
-		});
-		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-		const windowMs = windowOf(options);
-		// Only runs started by a production call are checked. Test runs pass everything, like test
-		// calls; so do runs started any other way (a retry of a failed run, for one).
-		if (this.getMode() !== 'webhook' || windowMs <= 0) return [items];
-
-		const keyed: Array<{ index: number; key: string }> = [];
-		items.forEach((item, index) => {
-			const payload = item.json.payload;
-			if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
-			keyed.push({ index, key: fingerprint(classifyEvent(payload as IDataObject).identity) });
-		});
-		const keptKeyed = recordRun(
-			this.getWorkflowStaticData('node'),
-			keyed.map(({ key }) => key),
-			Date.now(),
-			windowMs,
-			carried,
-		);
-		const dropped = new Set(keyed.filter((_, n) => !keptKeyed[n]).map(({ index }) => index));
-		if (dropped.size > 0) {
-			this.logger.debug('Tatango Trigger dropped a repeated event another run recorded first', {
-				node: this.getNode().name,
-				workflowId: this.getWorkflow().id,
-				dropped: dropped.size,
-			});
-		}
-		// An item without a payload object (not from webhook()) cannot be recognised: it passes.
-		return [items.filter((_, index) => !dropped.has(index))];
+		return [firstDeliveries(this)];
 	}
-}
-
-/** Where the trigger's events come from; saved triggers of versions 1 and 1.1 default to sends. */
-function sourceOf(context: IHookFunctions | IWebhookFunctions): 'list' | 'sends' {
-	return context.getNodeParameter('source', 'sends') === 'list' ? 'list' : 'sends';
 }
 
 /**
@@ -367,42 +213,4 @@ async function checkDerivable(context: IHookFunctions): Promise<void> {
 			},
 		);
 	}
-}
-
-/** The list this trigger watches, as events spell it; none when the node's List is not an ID. */
-function watchedListId(context: IWebhookFunctions): string | undefined {
-	try {
-		return String(listIdOf(context));
-	} catch {
-		return undefined;
-	}
-}
-
-/** The duplicate window in ms; 0 (or anything not a positive number) turns the check off. */
-function windowOf(options: IDataObject): number {
-	const minutes = Number(options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES);
-	return minutes > 0 ? minutes * 60_000 : 0;
-}
-
-function isEmpty(body: unknown): boolean {
-	return (
-		body === undefined ||
-		body === null ||
-		(typeof body === 'object' && Object.keys(body).length === 0)
-	);
-}
-
-/** 200 without a run: the sender stops retrying, the workflow does not start. */
-function ignored(reason: string): IWebhookResponseData {
-	return { webhookResponse: { received: true, started: false, reason } };
-}
-
-/** Answers a refused call directly; `noWebhookResponse` without `workflowData` starts no run. */
-function answerItself(
-	context: IWebhookFunctions,
-	status: number,
-	body: IDataObject,
-): IWebhookResponseData {
-	context.getResponseObject().status(status).json(body);
-	return { noWebhookResponse: true };
 }

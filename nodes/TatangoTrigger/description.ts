@@ -5,17 +5,24 @@ import { listLocator } from '../shared/fields';
 import { DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
 import { MIN_TOKEN_LENGTH, TOKEN_HEADER } from './authenticity';
-import { KNOWN_EVENTS, type KnownEvent } from './events';
+import { CONSENT_REVOKED, KNOWN_EVENTS, type KnownEvent } from './events';
 import { LIST_EVENTS } from './listWebhook';
 
 // `name` is what the Events field lists; `action` is the node creator's entry for the event (n8n
 // would otherwise make one from the name, lower-cased: "On cleaned v2 list"). Sorted by name.
 export const EVENT_OPTIONS: Array<{
 	name: string;
-	value: KnownEvent;
+	value: KnownEvent | typeof CONSENT_REVOKED;
 	action: string;
 	description: string;
 }> = [
+	{
+		name: 'Consent Revoked (a Reply That Opts Out)',
+		value: CONSENT_REVOKED,
+		action: 'On consent revoked by a reply',
+		description:
+			'Any reply that revokes consent ("STOP", "please stop texting me", "no más mensajes"), whichever reply event carries it; its "consent" is "revoked"',
+	},
 	{
 		name: 'Delivery Status',
 		value: 'delivery_status',
@@ -88,8 +95,9 @@ export const STATUS_OPTIONS = [
 ];
 
 /** The events a list webhook carries, as the Events field names them. */
-const LIST_EVENT_OPTIONS = EVENT_OPTIONS.filter((option) =>
-	(LIST_EVENTS as readonly string[]).includes(option.value),
+const LIST_EVENT_OPTIONS = EVENT_OPTIONS.filter(
+	(option) =>
+		(LIST_EVENTS as readonly string[]).includes(option.value) || option.value === CONSENT_REVOKED,
 );
 
 const SOURCE_OPTIONS = [

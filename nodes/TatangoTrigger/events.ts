@@ -1,8 +1,8 @@
-// Reading a Tatango webhook call: the body as n8n hands it over, the kind of event it is, and the
-// fields a workflow builder needs without reading Tatango's docs. Pure functions, no n8n context.
+// What a Tatango event is: its kind, and the fields a workflow builder needs without reading
+// Tatango's docs. Pure functions, no n8n context.
 import type { IDataObject } from 'n8n-workflow';
 
-import { tenDigitsOf } from '../shared/validation';
+import { isPlainObject } from './payload';
 
 /** v3 Message Sending API events (envelope `{ transactionId, eventType, body }`). */
 export const V3_EVENTS = ['delivery_status', 'invalid_phone', 'reply_received'] as const;
@@ -21,24 +21,21 @@ export const V2_EVENTS = [
 export const KNOWN_EVENTS = [...V3_EVENTS, ...V2_EVENTS] as const;
 export type KnownEvent = (typeof KNOWN_EVENTS)[number];
 
-/** `delivery_status` statuses, spelled as Tatango sends them (with a space). */
-export const DELIVERY_STATUSES = ['success', 'soft bounce', 'hard bounce'] as const;
-
-export type PayloadProblem = 'empty' | 'malformed' | 'notObject' | 'tooDeep' | 'tooLarge';
+/** The events that carry what a person wrote back: each is read for consent. */
+export const REPLY_EVENTS: readonly string[] = [
+	'reply_received',
+	'campaign_response',
+	'transactional_message_reply',
+];
 
 /**
- * Bounds on an event: Tatango's events are a few levels deep and a few dozen values. A payload
- * beyond them is answered 400 before anything walks it (fingerprinting a 3,000-level payload
- * overflowed the stack, which made n8n answer 500 and the sender retry).
+ * Not an event type: what the Events filter selects to start on every reply that revokes consent,
+ * whatever event carries it.
  */
-export const MAX_PAYLOAD_DEPTH = 32;
-export const MAX_PAYLOAD_VALUES = 10_000;
-/** In characters of its strings and keys together. */
-export const MAX_PAYLOAD_TEXT = 1_000_000;
+export const CONSENT_REVOKED = 'consent_revoked';
 
-export type PayloadResult =
-	| { ok: true; payload: IDataObject }
-	| { ok: false; problem: PayloadProblem };
+/** `delivery_status` statuses, spelled as Tatango sends them (with a space). */
+export const DELIVERY_STATUSES = ['success', 'soft bounce', 'hard bounce'] as const;
 
 export interface TatangoEvent {
 	/** A known event name, else the `eventType`/`type` as sent, else `unknown`. */
@@ -68,73 +65,6 @@ export interface TatangoEvent {
 	 * (plus the reply time and text for replies, which share a transaction). Not secret, never output.
 	 */
 	identity: string;
-}
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && !isBinary(value);
-}
-
-function isBinary(value: unknown): value is Buffer {
-	return Buffer.isBuffer(value) || value instanceof Uint8Array;
-}
-
-function parseText(text: string): PayloadResult {
-	if (text.trim() === '') return { ok: false, problem: 'empty' };
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		return { ok: false, problem: 'malformed' };
-	}
-	return fromValue(parsed);
-}
-
-/** Walks a payload without recursion and says whether it stays within the bounds above. */
-export function payloadBoundsProblem(value: unknown): 'tooDeep' | 'tooLarge' | undefined {
-	const stack: Array<[unknown, number]> = [[value, 1]];
-	let values = 0;
-	let text = 0;
-	while (stack.length > 0) {
-		const [current, depth] = stack.pop() as [unknown, number];
-		values++;
-		if (values > MAX_PAYLOAD_VALUES) return 'tooLarge';
-		if (typeof current === 'string') text += current.length;
-		else if (current && typeof current === 'object' && !isBinary(current)) {
-			if (depth > MAX_PAYLOAD_DEPTH) return 'tooDeep';
-			for (const [key, entry] of Object.entries(current)) {
-				text += key.length;
-				stack.push([entry, depth + 1]);
-			}
-		}
-		if (text > MAX_PAYLOAD_TEXT) return 'tooLarge';
-	}
-	return undefined;
-}
-
-function fromValue(value: unknown): PayloadResult {
-	if (!isPlainObject(value)) return { ok: false, problem: 'notObject' };
-	if (Object.keys(value).length === 0) return { ok: false, problem: 'empty' };
-	const problem = payloadBoundsProblem(value);
-	if (problem) return { ok: false, problem };
-	return { ok: true, payload: value };
-}
-
-/**
- * The event object of a call. n8n parses `application/json` bodies itself (and answers 422 to
- * invalid JSON sent with that type before the trigger runs); any other or missing content type
- * leaves the text in the raw body, which is parsed here.
- */
-export function readPayload(body: unknown, rawBody: unknown): PayloadResult {
-	if (isPlainObject(body) && Object.keys(body).length > 0) return fromValue(body);
-	if (typeof body === 'string') return parseText(body);
-	if (isBinary(body)) return parseText(Buffer.from(body).toString('utf8'));
-	if (body !== undefined && body !== null && !isPlainObject(body)) {
-		// Parsed JSON that is not an object: an array, a number, `true`...
-		return { ok: false, problem: 'notObject' };
-	}
-	if (isBinary(rawBody)) return parseText(Buffer.from(rawBody).toString('utf8'));
-	if (typeof rawBody === 'string') return parseText(rawBody);
-	return { ok: false, problem: 'empty' };
 }
 
 function text(value: unknown): string | null {
@@ -370,34 +300,5 @@ export function classifyEvent(payload: IDataObject): TatangoEvent {
 		transactionId: text(payload.transactionId),
 		phoneNumber: firstText(payload.phoneNumber, payload.phone_number),
 		identity: canonicalJson(['payload', payload]),
-	};
-}
-
-/** The output item: normalized fields first, then the payload exactly as received. */
-export function toOutputJson(
-	event: TatangoEvent,
-	payload: IDataObject,
-	receivedAt: Date,
-): IDataObject {
-	return {
-		event: event.event,
-		status: event.status,
-		phoneNumber: event.phoneNumber,
-		transactionId: event.transactionId,
-		receivedAt: receivedAt.toISOString(),
-		occurredAt: event.occurredAt,
-		apiVersion: event.apiVersion,
-		recognized: event.recognized,
-		optId: event.optId,
-		listId: event.listId,
-		replyText: event.replyText,
-		channel: event.channel,
-		reason: event.reason,
-		// Named as n8n's Chat Trigger names them, so an AI Agent (prompt from the connected trigger)
-		// and its memory (session ID from the connected trigger) read them with no Set node between:
-		// one conversation per phone number, the person's text as the prompt.
-		sessionId: tenDigitsOf(event.phoneNumber),
-		chatInput: event.replyText,
-		payload,
 	};
 }

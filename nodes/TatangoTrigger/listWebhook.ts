@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 
 import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
+import { CONSENT_REVOKED } from './events';
 
 /** The list events a registered webhook can carry, as the trigger names them (Tatango's `type`). */
 export const LIST_EVENTS = [
@@ -73,7 +74,9 @@ export function webhookUrlProblem(webhookUrl: string | undefined): string | unde
 /** The body fields of the webhook the trigger wants: its callback URL and exactly its events on. */
 export function desiredWebhook(callbackUrl: string, events: string[]): WebhookFields {
 	const fields: WebhookFields = { callback_url: callbackUrl };
-	for (const event of LIST_EVENTS) fields[FLAG_OF_EVENT[event]] = events.includes(event);
+	// Revocations arrive as replies: "Consent Revoked" alone needs the replies switched on.
+	const wanted = events.includes(CONSENT_REVOKED) ? [...events, 'campaign_response'] : events;
+	for (const event of LIST_EVENTS) fields[FLAG_OF_EVENT[event]] = wanted.includes(event);
 	return fields;
 }
 

@@ -270,8 +270,8 @@ const OPERATIONS = {
 		mayHave: MAY_HAVE.SENT,
 		textFields: ['phoneNumber', 'message'],
 		skip: {
-			e2e: 'it puts the execution to wait: test/e2e/send-and-wait.test.js',
-			queue: 'it puts the execution to wait: test/queue/send-and-wait.test.js',
+			e2e: 'it puts the execution to wait: test/e2e/sendAndWait.test.js',
+			queue: 'it puts the execution to wait: test/queue/sendAndWait.test.js',
 			hostileServers:
 				'it runs once per execution, not per item: its own cases in test/faults/hostileServersEveryOperation.test.js ("against a server that is not Tatango")',
 		},

@@ -3,9 +3,9 @@ const {
 	canonicalJson,
 	classifyEvent,
 	normalizeStatus,
-	readPayload,
-	toOutputJson,
 } = require('../../nodes/TatangoTrigger/events');
+const { readPayload } = require('../../nodes/TatangoTrigger/payload');
+const { toOutputJson } = require('../../nodes/TatangoTrigger/output');
 const { samples, TX } = require('./fixtures');
 
 describe('readPayload: what n8n hands over becomes one event object, or a named problem', () => {
@@ -267,6 +267,9 @@ test('the output item has the normalized fields and the payload exactly as recei
 		reason: null,
 		sessionId: '5551234567',
 		chatInput: null,
+		consent: null,
+		consentWords: null,
+		consentLanguage: null,
 		payload: samples.deliverySuccess(),
 	});
 	expect(json).not.toHaveProperty('identity');
@@ -295,4 +298,37 @@ test('an event without a phone number has no sessionId; chatInput is only set fo
 	const json = toOutputJson(classifyEvent(payload), payload, new Date());
 	expect(json.sessionId).toBeNull();
 	expect(json.chatInput).toBeNull();
+});
+
+describe('consent: every reply event is read for a revocation, a help request or an opt-in', () => {
+	/** @type {Array<[string, (text: string) => any]>} */
+	const replies = [
+		[
+			'reply_received',
+			(text) => ({
+				...samples.replyReceived(),
+				body: { ...samples.replyReceived().body, content: text },
+			}),
+		],
+		['campaign_response', (text) => ({ ...samples.campaignResponse(), reply_content: text })],
+		['transactional_message_reply', (text) => ({ ...samples.transactionalReply(), content: text })],
+	];
+	test.each(replies)('%s', (event, withText) => {
+		const read = (/** @type {string} */ text) => {
+			const payload = withText(text);
+			const json = toOutputJson(classifyEvent(payload), payload, new Date());
+			expect(json.event).toBe(event);
+			return [json.consent, json.consentWords, json.consentLanguage];
+		};
+		expect(read('please stop texting me')).toEqual(['revoked', 'stop texting', 'en']);
+		expect(read('no más mensajes')).toEqual(['revoked', 'no más mensajes', 'es']);
+		expect(read('HELP')).toEqual(['help', 'help', 'en']);
+		expect(read('UNSTOP')).toEqual(['opt_in', 'unstop', 'en']);
+		expect(read('can you stop by at 5?')).toEqual([null, null, null]);
+	});
+
+	test('other events carry no consent, whatever text they hold', () => {
+		const payload = { ...samples.unsubscribe(), reply_content: 'STOP' };
+		expect(toOutputJson(classifyEvent(payload), payload, new Date()).consent).toBeNull();
+	});
 });

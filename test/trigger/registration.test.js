@@ -527,3 +527,19 @@ describe('a server that is not Tatango during registration (issue 10, cases 1 an
 		expect(server.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
 	});
 });
+
+describe('"Consent Revoked" on a list', () => {
+	test('switches on the replies Tatango sends, since a revocation arrives as one', () => {
+		const { desiredWebhook } = require('../../nodes/TatangoTrigger/listWebhook');
+		expect(
+			desiredWebhook('https://n8n.example.com/webhook/x/tatango', ['consent_revoked']),
+		).toEqual({
+			callback_url: 'https://n8n.example.com/webhook/x/tatango',
+			subscribe: false,
+			unsubscribe: false,
+			message_sent: false,
+			reply_received: true,
+			cleaned: false,
+		});
+	});
+});

@@ -189,6 +189,24 @@ describe('events: each documented event starts the workflow once, with normalize
 });
 
 describe('filters', () => {
+	test('"Consent Revoked" alone starts the workflow on a revoking reply of any kind, and on nothing else', async () => {
+		const trigger = createTrigger({ parameters: { events: ['consent_revoked'] } });
+		const stop = samples.replyReceived();
+		/** @type {any} */ (stop.body).content = 'Please stop texting me';
+		const revoked = await trigger.post({ ...authorized, body: stop });
+		expect(revoked.started).toBe(true);
+		expect(revoked.items[0]).toMatchObject({ event: 'reply_received', consent: 'revoked' });
+		const listStop = { ...samples.campaignResponse(), reply_content: 'take me off your list' };
+		expect((await trigger.post({ ...authorized, body: listStop })).items[0]).toMatchObject({
+			event: 'campaign_response',
+			consent: 'revoked',
+		});
+		const thanks = await trigger.post({ ...authorized, body: samples.replyReceived() });
+		expect(thanks).toMatchObject({ started: false, body: { reason: 'event type not selected' } });
+		const delivery = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
+		expect(delivery.started).toBe(false);
+	});
+
 	test('an event type left out of "Events" is answered 200 and starts nothing', async () => {
 		const trigger = createTrigger({ parameters: { events: ['delivery_status'] } });
 		const reply = await trigger.post({ ...authorized, body: samples.replyReceived() });

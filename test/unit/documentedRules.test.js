@@ -1,7 +1,7 @@
 // @ts-check
-// Every requirement the public docs put on a field of a send or a create
-// (/work/shared/spec/tatango-public-docs.md, cited by section), refused by the node's own rules
-// before any request, with the field named as the node shows it. One row per rule; a hostile row
+// Every requirement Tatango's public docs put on a field of a send or a create (cited by the
+// section numbers of the project's spec of those docs), refused by the node's own rules before any
+// request, with the field named as the node shows it. One row per rule; a hostile row
 // where a rule could be slipped past. A rule Tatango enforces that is missing here is one the node
 // would send and Tatango refuse (as Broadcast Message → Send with an apostrophe and a carousel card
 // without text were, issue 22).

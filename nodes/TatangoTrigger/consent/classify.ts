@@ -1,0 +1,337 @@
+// Whether a reply revokes consent, asks for help or opts back in, read as a reasonable person reads
+// it (47 CFR 64.1200(a)(10)). Pure, no n8n context: the trigger calls readConsent on every reply.
+import {
+	FILLER_PHRASES,
+	FILLERS,
+	FIRST_PERSON,
+	FIRST_PERSON_BRIDGES,
+	HYPOTHETICAL,
+	INSTRUCTION_LINKS,
+	KEYWORD_REPLIES,
+	LANGUAGE_MARKERS,
+	MENTIONABLE,
+	NEGATION_BRIDGES,
+	NEGATIONS,
+	SAYING,
+	SAID,
+	SAYING_BRIDGES,
+	BEFORE_STOP_AS_NOUN,
+	type ConsentIntent,
+	type ConsentLanguage,
+	type RuleLanguage,
+} from './lexicon';
+import { clausesOf, collapseRepeats } from './normalize';
+import {
+	REMOVAL_VERBS,
+	REMOVAL_VERBS_NEEDING_OFF,
+	REMOVED_FROM,
+	REMOVED_PERSON,
+	REVOCATION_PHRASES,
+} from './rules';
+import { spelledKeyword } from './typos';
+
+export type { ConsentIntent, ConsentLanguage } from './lexicon';
+
+export interface ConsentReading {
+	/** `revoked`, `help`, `opt_in`, or null when the reply is none of them. */
+	consent: ConsentIntent | null;
+	/** The words that decided it, as written (lower-cased), or null. */
+	consentWords: string | null;
+	/** The language of the reply: `en`, `es` or `fr` (as written in Canada), or null. */
+	consentLanguage: ConsentLanguage | null;
+}
+
+/** Replies are short; beyond this much text the rest is not read (a revocation is said early). */
+export const MAX_READ_CHARACTERS = 5000;
+
+interface Word {
+	raw: string;
+	/** Folded and read through misspellings: what the rules compare. */
+	key: string;
+}
+
+interface Finding {
+	intent: ConsentIntent;
+	words: string;
+	language: RuleLanguage;
+}
+
+const NONE: ConsentReading = { consent: null, consentWords: null, consentLanguage: null };
+
+const COLLAPSED_FILLERS = new Set([...FILLERS].map(collapseRepeats));
+const KEYWORDS_BY_SPELLING = new Map(
+	Object.entries(KEYWORD_REPLIES).map(([phrase, meaning]) => [
+		phrase.split(' ').map(collapseRepeats).join(' '),
+		meaning,
+	]),
+);
+/** "I replied STOP by mistake": told, but not meant. */
+const BY_MISTAKE = new Set(['accident', 'mistake', 'accidentally', 'accidently', 'oops', 'error']);
+const NEGATED_AFTER = new Set(['pas', 'jamais', 'point']);
+const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'merci', 'gracias']);
+
+/** What a reply says about consent. */
+export function readConsent(text: unknown): ConsentReading {
+	if (typeof text !== 'string' || text.trim() === '') return NONE;
+	const findings: Finding[] = [];
+	const allWords: Word[] = [];
+	// HELP and START count only as the whole reply ("Help!! my code isn't working" asks something else).
+	let onlyKeywords = true;
+	for (const clause of clausesOf(text.slice(0, MAX_READ_CHARACTERS))) {
+		const words = clause.map((word) => ({ raw: word.raw, key: spelledKeyword(word.fold) }));
+		allWords.push(...words);
+		for (const part of withoutMentions(words, findings)) {
+			if (!readClause(part, findings)) onlyKeywords = false;
+		}
+	}
+	const decided =
+		findings.find((finding) => finding.intent === 'revoked') ??
+		(onlyKeywords
+			? (findings.find((finding) => finding.intent === 'opt_in') ??
+				findings.find((finding) => finding.intent === 'help'))
+			: undefined);
+	if (!decided) return NONE;
+	return {
+		consent: decided.intent,
+		consentWords: decided.words,
+		consentLanguage: languageOf(decided.language, allWords),
+	};
+}
+
+/**
+ * The clause without keywords that are mentioned rather than used ("what happens if I reply
+ * STOP?", a quote of the business's "Reply STOP to opt out"), in the parts around them. A person
+ * saying they used the keyword ("I already said STOP") revokes.
+ */
+function withoutMentions(words: Word[], findings: Finding[]): Word[][] {
+	const removed = new Array<boolean>(words.length).fill(false);
+	for (let i = 0; i < words.length; i++) {
+		if (!MENTIONABLE.has(words[i].key)) continue;
+		let sayer = i - 1;
+		while (sayer >= 0 && i - sayer <= 3 && SAYING_BRIDGES.has(words[sayer].key)) sayer--;
+		const said = sayer >= 0 && SAYING.has(words[sayer].key);
+		const instructed = INSTRUCTION_LINKS.has(words[i + 1]?.key ?? '');
+		if (!said && !(instructed && isInstructionLine(words, i))) continue;
+		if (said && saidByThePerson(words, sayer) && !words.some((word) => BY_MISTAKE.has(word.key))) {
+			const meaning = KEYWORD_REPLIES[words[i].key];
+			if (meaning?.intent === 'revoked') {
+				findings.push({
+					intent: 'revoked',
+					words: phrase(words, sayer, i + 1),
+					language: meaning.language,
+				});
+			}
+		}
+		const from = said ? sayer : i;
+		const to = instructed ? words.length : i + 1;
+		for (let k = from; k < to; k++) removed[k] = true;
+	}
+	const parts: Word[][] = [[]];
+	words.forEach((word, index) => {
+		if (removed[index]) parts.push([]);
+		else parts[parts.length - 1].push(word);
+	});
+	return parts.filter((part) => part.length > 0);
+}
+
+/** "STOP to opt out", "ALTO para cancelar": the keyword, a link, and what it does. */
+function isInstructionLine(words: Word[], keywordIndex: number): boolean {
+	const what = words.slice(keywordIndex + 2, keywordIndex + 6).map((word) => word.key);
+	return what.some((key) =>
+		[
+			'opt',
+			'optout',
+			'unsubscribe',
+			'unsub',
+			'stop',
+			'end',
+			'cancel',
+			'quit',
+			'cancelar',
+			'baja',
+			'annuler',
+			'desabonner',
+			'desinscrire',
+			'receiving',
+			'remove',
+			'removed',
+		].includes(key),
+	);
+}
+
+/**
+ * Whether the verb of saying is the person's own, told as done ("I already said STOP"), not a case
+ * ("what happens if I reply STOP?") nor an instruction ("reply STOP").
+ */
+function saidByThePerson(words: Word[], sayer: number): boolean {
+	let person = -1;
+	for (let k = sayer - 1; k >= 0 && sayer - k <= 4 && SAID.has(words[sayer].key); k--) {
+		const key = words[k].key;
+		if (FIRST_PERSON.has(key)) {
+			person = k;
+			break;
+		}
+		if (!FIRST_PERSON_BRIDGES.has(key)) break;
+	}
+	// "how many times do I have to say stop": said before, and again now.
+	const before = words.slice(Math.max(0, sayer - 8), sayer).map((word) => word.key);
+	if (before.includes('many') && before.includes('times')) return true;
+	if (person < 0) return false;
+	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
+}
+
+/** Adds what the clause says to the findings; says whether the clause is only keywords. */
+function readClause(words: Word[], findings: Finding[]): boolean {
+	const keywords = keywordReply(words);
+	if (keywords) findings.push(...keywords);
+	const joined = words.map((word) => word.key).join(' ');
+	for (const rule of REVOCATION_PHRASES) {
+		const match = rule.pattern.exec(joined);
+		if (!match) continue;
+		const [start, end] = wordSpan(joined, match.index, match[0].length);
+		if (rule.negatable && isNegated(words, start, end, NEGATIONS[rule.language])) continue;
+		if (words[start].key === 'stop' && BEFORE_STOP_AS_NOUN.has(words[start - 1]?.key ?? ''))
+			continue;
+		findings.push({ intent: 'revoked', words: phrase(words, start, end), language: rule.language });
+	}
+	const removal = removalRequest(words);
+	if (removal) findings.push(removal);
+	const stop = freeStandingStop(words);
+	if (stop) findings.push(stop);
+	return keywords !== undefined;
+}
+
+/**
+ * A clause that is only keywords, give or take fillers ("Stop it please!!", "STOP STOP",
+ * "ayuda por favor"): what each keyword means.
+ */
+function keywordReply(words: Word[]): Finding[] | undefined {
+	let keys = words.map((word) => collapseRepeats(word.key));
+	const kept = words.map(() => true);
+	for (const filler of FILLER_PHRASES) {
+		const parts = filler.split(' ');
+		for (let i = 0; i + parts.length <= keys.length; i++) {
+			if (parts.every((part, k) => keys[i + k] === collapseRepeats(part))) {
+				for (let k = 0; k < parts.length; k++) kept[i + k] = false;
+			}
+		}
+	}
+	const remaining = words
+		.map((word, index) => ({ word, key: keys[index] }))
+		.filter(({ key }, index) => kept[index] && key !== '');
+	keys = remaining.map(({ key }) => key);
+	const found: Finding[] = [];
+	let i = 0;
+	while (i < keys.length) {
+		let matched = 0;
+		for (let length = Math.min(3, keys.length - i); length > 0 && matched === 0; length--) {
+			const meaning = KEYWORDS_BY_SPELLING.get(keys.slice(i, i + length).join(' '));
+			if (meaning) {
+				found.push({
+					...meaning,
+					words: remaining
+						.slice(i, i + length)
+						.map(({ word }) => word.raw)
+						.join(' '),
+				});
+				matched = length;
+			}
+		}
+		if (matched === 0) {
+			if (!COLLAPSED_FILLERS.has(keys[i])) return undefined;
+			matched = 1;
+		}
+		i += matched;
+	}
+	return found.length > 0 ? found : undefined;
+}
+
+/** "Remove me", "take my number off your list"; not "take me off the waitlist", "remove the onions". */
+function removalRequest(words: Word[]): Finding | undefined {
+	const keys = words.map((word) => word.key);
+	for (let v = 0; v < keys.length; v++) {
+		if (!REMOVAL_VERBS.has(keys[v])) continue;
+		const person = REMOVED_PERSON.filter((candidate) => {
+			const parts = candidate.split(' ');
+			return parts.every((part, k) => keys[v + 1 + k] === part);
+		}).sort((a, b) => b.length - a.length)[0];
+		if (person === undefined) continue;
+		let next = v + 1 + person.split(' ').length;
+		if (isNegated(words, v, next, NEGATIONS.en)) continue;
+		const link = keys[next];
+		let removes: boolean;
+		if (link === 'off' || link === 'from' || link === 'out') {
+			// "off your list", "from this list", or nothing more ("take my number off"); not "off the waitlist".
+			const rest = keys.slice(next + 1);
+			removes =
+				rest.every((key) => COLLAPSED_FILLERS.has(collapseRepeats(key))) ||
+				rest.slice(0, 5).some((key) => REMOVED_FROM.has(key));
+			next = words.length;
+		} else {
+			// "remove me", "delete my number"; "take me" alone is not a removal.
+			removes =
+				!REMOVAL_VERBS_NEEDING_OFF.has(keys[v]) &&
+				keys.slice(next).every((key) => COLLAPSED_FILLERS.has(collapseRepeats(key)));
+		}
+		if (removes) return { intent: 'revoked', words: phrase(words, v, next), language: 'en' };
+	}
+	return undefined;
+}
+
+/**
+ * "stop" standing on its own in a sentence ("this is my work phone please stop", "make it stop"),
+ * not as a noun ("bus stop", "the next stop") nor followed by what it is about ("stop by at 5").
+ */
+function freeStandingStop(words: Word[]): Finding | undefined {
+	for (let i = 0; i < words.length; i++) {
+		if (words[i].key !== 'stop') continue;
+		if (i > 0 && BEFORE_STOP_AS_NOUN.has(words[i - 1].key)) continue;
+		const following = words.slice(i + 1).map((word) => collapseRepeats(word.key));
+		if (!following.every((key) => STOP_FOLLOWERS.has(key))) continue;
+		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
+		// "Why did my texts stop?": a question about what happened, not a request.
+		if (words.slice(0, i).some((word) => word.key === 'did' || word.key === 'does')) continue;
+		return { intent: 'revoked', words: words[i].raw, language: 'shared' };
+	}
+	return undefined;
+}
+
+/** A negation just before the words (over "please", "want to"...) or "pas" just after. */
+function isNegated(words: Word[], start: number, end: number, negations: Set<string>): boolean {
+	if (NEGATED_AFTER.has(words[end]?.key ?? '')) return true;
+	for (let k = start - 1; k >= 0 && start - k <= 5; k--) {
+		const key = words[k].key;
+		if (negations.has(key)) return true;
+		if (!NEGATION_BRIDGES.has(key)) return false;
+	}
+	return false;
+}
+
+/** The words a match covers, from its character offsets in the joined clause. */
+function wordSpan(joined: string, index: number, length: number): [number, number] {
+	const before = joined.slice(0, index).trim();
+	const start = before === '' ? 0 : before.split(' ').length;
+	const covered = joined.slice(index, index + length).trim();
+	return [start, start + (covered === '' ? 0 : covered.split(' ').length)];
+}
+
+function phrase(words: Word[], start: number, end: number): string {
+	return words
+		.slice(start, end)
+		.map((word) => word.raw)
+		.join(' ');
+}
+
+/** A rule's language, or for a shared keyword the language the rest of the reply is written in. */
+function languageOf(language: RuleLanguage, words: Word[]): ConsentLanguage {
+	if (language !== 'shared') return language;
+	const counts: Record<ConsentLanguage, number> = { en: 0, es: 0, fr: 0 };
+	for (const word of words) {
+		for (const candidate of ['en', 'es', 'fr'] as const) {
+			if (LANGUAGE_MARKERS[candidate].has(word.key)) counts[candidate]++;
+		}
+	}
+	if (counts.es > counts.en && counts.es >= counts.fr) return 'es';
+	if (counts.fr > counts.en && counts.fr > counts.es) return 'fr';
+	return 'en';
+}

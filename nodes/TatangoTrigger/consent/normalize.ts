@@ -1,0 +1,74 @@
+// A reply as the rules read it: clauses of words, each word twice: as written (lower-cased) and
+// folded (accents removed, digits typed for letters read as letters). Pure, no n8n context.
+
+export interface Word {
+	/** Lower-cased, accents kept: what the output quotes. */
+	raw: string;
+	/** Accents removed, `0` read as `o` inside words...: what the rules compare. */
+	fold: string;
+}
+
+/** A run of words between punctuation, emoji or line breaks. */
+export type Clause = Word[];
+
+// English contractions written out, so "don't", "dont" and "do not" read the same.
+const CONTRACTIONS: Array<[RegExp, string]> = [
+	[/\bwon'?t\b/g, 'will not'],
+	[/\bcan'?t\b/g, 'can not'],
+	[/\bcannot\b/g, 'can not'],
+	[/\b(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)n'?t\b/g, '$1 not'],
+];
+
+// French elision (m'envoyer, l'arrêt, s'il): the elided word stands alone.
+const ELISION = /(^|[^\p{L}])(qu|[cdjlmnst])'(?=\p{L})/gu;
+
+// Digits and signs people type for letters (ST0P, $top), read as letters inside a word only.
+const LOOK_ALIKES: Record<string, string> = {
+	'0': 'o',
+	'1': 'i',
+	'3': 'e',
+	'5': 's',
+	$: 's',
+	'@': 'a',
+};
+
+function foldWord(word: string): string {
+	const plain = word.normalize('NFD').replace(/\p{M}/gu, '');
+	if (!/\p{L}/u.test(plain)) return plain;
+	return plain.replace(/[013$@5]/g, (character) => LOOK_ALIKES[character] ?? character);
+}
+
+/** The reply's clauses; an empty reply gives none. */
+export function clausesOf(text: string): Clause[] {
+	let prepared = text
+		.normalize('NFKC')
+		.toLowerCase()
+		// A stop sign or a no-entry sign sent as the reply says stop.
+		.replace(/[\u{1F6D1}\u26D4]/gu, ' stop ')
+		.replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'");
+	for (const [pattern, replacement] of CONTRACTIONS) {
+		prepared = prepared.replace(pattern, replacement);
+	}
+	prepared = prepared
+		.replace(ELISION, '$1$2 ')
+		.replace(/(\p{L})'(\p{L})/gu, '$1$2') // I'm, it's: one word
+		// A dash between spaces parts clauses ("STOP - I moved"); inside a word it joins (opt-out).
+		.replace(/\s[-\u2013\u2014]+\s/g, ' . ')
+		.replace(/[-\u2013\u2014_]/g, ' ');
+	const clauses: Clause[] = [];
+	// Anything but letters, digits, spaces and the signs of a word ends a clause: punctuation,
+	// quotes, emoji, arrows, line breaks.
+	for (const part of prepared.split(/[^\p{L}\p{N}\s#&$@']+|\n/u)) {
+		const words = part
+			.split(/[\s']+/)
+			.filter((word) => word !== '')
+			.map((word) => ({ raw: word, fold: foldWord(word) }));
+		if (words.length > 0) clauses.push(words);
+	}
+	return clauses;
+}
+
+/** Letters repeated in a row written once: "stooop" and "stopp" both give "stop". */
+export function collapseRepeats(word: string): string {
+	return word.replace(/(.)\1+/g, '$1');
+}

@@ -1,0 +1,234 @@
+// How people revoke consent in a sentence, beyond the bare keyword: "please stop texting me",
+// "take me off your list", "no más mensajes", "arrêtez de m'envoyer des textos". Each rule reads a
+// clause as its folded words joined by single spaces (see normalize.ts). Pure, no n8n context.
+import {
+	BETWEEN_EN,
+	MESSAGES_EN,
+	MESSAGES_EN_STRICT,
+	MESSAGES_ES,
+	MESSAGES_FR,
+	type ConsentLanguage,
+} from './lexicon';
+
+export interface PhraseRule {
+	language: ConsentLanguage;
+	pattern: RegExp;
+	/**
+	 * Whether a negation just before the match undoes it ("don't stop sending these", "no quiero
+	 * darme de baja"). Rules that start with their own negation ("don't text me") are not.
+	 */
+	negatable: boolean;
+}
+
+const rule = (language: ConsentLanguage, source: string, negatable = true): PhraseRule => ({
+	language,
+	pattern: new RegExp(source),
+	negatable,
+});
+
+const END = '(?= |$)';
+
+/** Sentences that revoke consent, by language. */
+export const REVOCATION_PHRASES: PhraseRule[] = [
+	// English
+	// "stop texting me", "quit sending me this crap", "stop the texts", "stop with the texts"
+	rule(
+		'en',
+		`\\b(?:stop|quit|quite|cease|halt)(?: ${BETWEEN_EN}){0,3} (?:texting|txting|messaging|msging|sending|contacting|spamming|bothering|bugging|pestering|hounding|nagging|harassing|calling|emailing|pinging|hitting me up|blowing up my phone|${MESSAGES_EN})${END}`,
+	),
+	rule('en', `\\bstop (?:receiving|getting) (?:these|this|them|those|it)${END}`),
+	// "end these messages", "cancel all texts", "cancel my subscription to these texts"
+	rule(
+		'en',
+		`\\b(?:end|cancel|quit)(?: ${BETWEEN_EN}){0,3} (?:${MESSAGES_EN_STRICT}|subscriptions?|sub)${END}`,
+	),
+	// The listed words that mean nothing else: "unsubscribe", "opt me out", "revoke consent"
+	rule(
+		'en',
+		`\\b(?:unsubscribe|unsubscribing|unsub|optout|opt (?:me |us |this number |my number )?out|opting out|revoke)${END}`,
+	),
+	// "don't text me", "please never message me again": a negated verb of texting, told to the sender
+	rule(
+		'en',
+		`(?:^|\\b(?:do|please|pls|plz|just|and|so|ok|k) )(?:not|never)(?: (?:ever|please|pls|u|you))? (?:text|txt|message|msg|sms|contact|send|email|spam|bother|hit me up)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends)\\b)`,
+		false,
+	),
+	// "I don't want these texts", "I no longer wish to receive messages from you"
+	rule(
+		'en',
+		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|wish|need|like|care for)(?: (?!(?:stop|quit|unsubscribe|cancel|remove|opt|miss|lose)\\b)\\w+){0,5}? ${MESSAGES_EN_STRICT}${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\b(?:prefer|rather|like|want|wish) (?:not|never) to (?:receive|get|be sent|be texted|be contacted)${END}`,
+		false,
+	),
+	// "no more texts", "enough with the texts"
+	rule('en', `\\b(?:no more|enough)(?: ${BETWEEN_EN}){0,3} ${MESSAGES_EN}${END}`, false),
+	rule(
+		'en',
+		'\\b(?:(?:leave|let) (?:me|us) (?:alone|be)|lose (?:my|this) (?:number|#)|forget (?:my|this) number|go away|fuck off|piss off|f off|get lost|buzz off|back off)(?= |$)',
+	),
+	// "how do I get off this list?", "I want off your list"
+	rule(
+		'en',
+		`\\b(?:want|get|be|been|taken|removed|go) (?:off|out of|removed from|taken off) (?:of )?(?:this|your|the|ur|that|these|those|all) (?:list|lists|texts?|messages|mailing list|text list|sms list|thing)${END}`,
+	),
+	// "I withdraw my consent", "I do not consent to these texts"
+	rule(
+		'en',
+		`\\b(?:withdraw|withdrawing|revoke|revoking|rescind|rescinding|cancel|retract) (?:my |all |any )?(?:consent|permission)${END}`,
+	),
+	rule(
+		'en',
+		`\\b(?:not|no longer|never) (?:consent|agree) to (?:this|these|any|your|receiving|being)${END}`,
+		false,
+	),
+	// The person who has the number never agreed to texts.
+	rule('en', `\\bwrong (?:number|#|num|person)${END}`),
+	rule(
+		'en',
+		`\\b(?:never|not) (?:signed|sign|subscribed|subscribe|opted|opt|agreed|agree) (?:up|in|to this|to these|to any)${END}`,
+		false,
+	),
+	rule('en', `\\bnever gave (?:you )?(?:my number|permission|consent)${END}`, false),
+
+	// Spanish
+	// "dejen de enviarme mensajes", "para de escribirme"
+	rule(
+		'es',
+		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina)\\b de (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos)?${END}`,
+	),
+	// "no más mensajes", "ya basta de mensajes"
+	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
+	rule('es', `\\b(?:basta|suficiente)(?: ya)? (?:de|con)(?: \\w+)? ${MESSAGES_ES}${END}`),
+	// "no me manden más", "ya no me escriban"
+	rule(
+		'es',
+		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|llamen|textees|texteen|textee|molesten|moleste)${END}`,
+		false,
+	),
+	// "ya no quiero recibir mensajes", "no quiero más mensajes de ustedes"
+	rule(
+		'es',
+		`\\b(?:no|nunca)(?: \\w+)? (?:quiero|deseo|necesito|quisiera|queremos)(?: \\w+){0,5}? ${MESSAGES_ES}${END}`,
+		false,
+	),
+	// "darme de baja", "denme de baja por favor", "quiero la baja"
+	rule(
+		'es',
+		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|doy|da)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos)\\b|$)',
+	),
+	rule('es', `\\b(?:quiero|pido|solicito) (?:la|mi) baja${END}`),
+	// "sáquenme de su lista", "borren mi número"
+	rule(
+		'es',
+		`\\b(?:sacame|saqueme|saquenme|quitame|quiteme|quitenme|borrame|borreme|borrenme|eliminame|elimineme|eliminenme|remuevanme|bajame|bajenme)(?: de (?:la |su |sus |esta |esa |tu |el )?(?:lista|listas|base|sistema|contactos|mensajes|envios|suscripcion))?${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:saquen|quiten|borren|eliminen|borra|quita|elimina|saca|remuevan|borrar|eliminar|quitar|sacar) (?:mi|este|el) (?:numero|telefono|cel|celular|contacto)${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:me|nos) (?:saquen|quiten|borren|eliminen|saca|quita|borra|elimina|sacan|quitan|borran|eliminan) de (?:la |su |sus |esta |tu )?(?:lista|listas|base|sistema)${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:numero (?:equivocado|incorrecto|errado)|equivoca(?:ron|do|da|n|ste)? de (?:numero|persona))${END}`,
+	),
+	// "detengan los mensajes", "parar mensajes" ("para" alone is also "for": not here)
+	rule(
+		'es',
+		`\\b(?:detengan|detener|deten|detenga|parar|paren|pare|terminen|terminar|suspendan|suspender)(?: (?:los|las|sus|tus|estos|estas|todos|todas|el|la|de))* ${MESSAGES_ES}${END}`,
+	),
+	rule('es', `\\b(?:dejenme|dejame|dejeme|dejennos) (?:en paz|tranquil[oa]s?)${END}`),
+	rule('es', `\\b(?:desuscrib|dessuscrib|desinscrib|desafili)\\w*${END}`),
+	// "cancelar suscripción", "cancela los mensajes"; not "cancelar mi pedido"
+	rule(
+		'es',
+		`\\b(?:cancelar|cancela|cancelen|cancelo|cancele)(?: (?:mi|la|su|las|los|mis|tu|todas|todos))? (?:suscripcion|subscripcion|suscripciones|${MESSAGES_ES}|alertas)${END}`,
+	),
+
+	// French (as written in Canada)
+	// "arrêtez de m'envoyer des textos", "cessez de m'écrire"
+	rule(
+		'fr',
+		`\\b(?:arretez|arrete|arreter|arretes|arret|cessez|cesse|cesser|stoppez|stopper|stop) (?:de|d) (?:m |me |nous )?(?:envoyer|texter|textoter|ecrire|contacter|appeler|achaler|deranger|spammer|harceler|solliciter|relancer|${MESSAGES_FR})${END}`,
+	),
+	// "arrêtez les messages"
+	rule(
+		'fr',
+		`\\b(?:arretez|arrete|arreter|arretes|cessez|cesser|stoppez|stopper)(?: (?:les|vos|ces|tes|des|toutes|tous))* ${MESSAGES_FR}${END}`,
+	),
+	// "ne m'envoyez plus de messages" (the "ne" is often dropped in Quebec)
+	rule(
+		'fr',
+		`\\b(?:m|me|nous) (?:envoyez|envoie|envoies|envoyer|ecrivez|ecris|ecrire|textez|texte|textes|texter|contactez|contacte|contacter|appelez|appelle|achalez|derangez|sollicitez) (?:plus|pas|jamais)${END}`,
+		false,
+	),
+	// "je ne veux plus recevoir de messages", "je veux plus de textos"
+	rule(
+		'fr',
+		`\\b(?:je|j)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais) (?:plus|pu|pas|aucun|aucune|rien)(?: \\w+){0,4}? ${MESSAGES_FR}${END}`,
+		false,
+	),
+	// "plus de messages svp", "assez de textos"
+	rule('fr', `^(?:plus de|plus d|pu de|fini les|assez de|assez des) ${MESSAGES_FR}${END}`, false),
+	// "retirez-moi de votre liste", "enlevez mon numéro"
+	rule(
+		'fr',
+		`\\b(?:retirez|enlevez|supprimez|otez|effacez|sortez|retire|enleve|supprime|efface|sors|ote|retirer|enlever|supprimer|rayez|raye) (?:moi|nous|mon numero|mon no|mon nom|mon telephone|mon cell|ce numero)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:desabonner|desabonnez|desabonne|desabonnes|desabonnement|desinscription|desinscrire|desinscrivez|desinscris)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:(?:laissez|laisse) (?:moi|nous) (?:tranquilles?|la paix|en paix)|(?:lachez|lache) (?:moi|nous)|(?:fichez|foutez|sacrez|crissez) (?:moi|nous) (?:la paix|patience))${END}`,
+	),
+	rule('fr', `\\bmauvais (?:numero|no|num)${END}`),
+	rule(
+		'fr',
+		`\\b(?:annuler|annulez|annule)(?: (?:mon|mes|l|les|votre|cet|cette|ces))? (?:abonnements?|inscription|${MESSAGES_FR})${END}`,
+	),
+];
+
+/** "Remove me", "take my number off your list": verbs of taking off, a person, and a list or nothing. */
+export const REMOVAL_VERBS = new Set([
+	'remove',
+	'delete',
+	'erase',
+	'drop',
+	'take',
+	'get',
+	'scratch',
+]);
+/** Verbs that need "off" or "out" to mean removal ("take me off", not "take me to the store"). */
+export const REMOVAL_VERBS_NEEDING_OFF = new Set(['take', 'get', 'drop', 'scratch']);
+export const REMOVED_PERSON = [
+	'me',
+	'us',
+	'my number',
+	'my cell',
+	'my phone',
+	'my phone number',
+	'my cell number',
+	'my mobile number',
+	'my info',
+	'my information',
+	'my #',
+	'this number',
+	'this #',
+	'this phone',
+	'the number',
+];
+/** What a person is taken off of, in a revocation: the list, the texts ("off your list"). */
+export const REMOVED_FROM = new Set(
+	(
+		'list lists listing database db system contacts contact texts text messages msgs mailing sms ' +
+		'marketing distribution it this that here there everything all them these subscription'
+	).split(' '),
+);

@@ -1,0 +1,95 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { fingerprint } from '../duplicates';
+import { classifyEvent, type TatangoEvent } from '../events';
+import {
+	CARRIED_RECORD_FIELD,
+	claimInProcess,
+	currentRecord,
+	isRecorded,
+	recordRun,
+} from '../recentEvents';
+import { windowOf } from './answers';
+
+/**
+ * Stage 4 of a call: whether the event already started the workflow (see recentEvents.ts for what
+ * each check covers). Test calls are never dropped, so a builder can send the same sample event
+ * again. Static data is only read here: the run records the event, in execute().
+ */
+export function isRepeatCall(
+	context: IWebhookFunctions,
+	event: TatangoEvent,
+	options: IDataObject,
+): boolean {
+	const windowMs = windowOf(options);
+	if (context.getMode() === 'manual' || windowMs <= 0) return false;
+	const key = fingerprint(event.identity);
+	const now = Date.now();
+	const repeat =
+		isRecorded(context.getWorkflowStaticData('node'), key, now, windowMs) ||
+		!claimInProcess(
+			`${context.getWorkflow().id ?? ''}\u0000${context.getNode().name}`,
+			key,
+			now,
+			windowMs,
+		);
+	if (repeat) {
+		context.logger.debug('Tatango Trigger dropped a repeated event', {
+			node: context.getNode().name,
+			workflowId: context.getWorkflow().id,
+			event: event.event,
+		});
+	}
+	return repeat;
+}
+
+/** What webhook() hands the run: hashes and times only, removed before anything downstream sees it. */
+export function carriedRecord(context: IWebhookFunctions): IDataObject {
+	return { [CARRIED_RECORD_FIELD]: currentRecord(context.getWorkflowStaticData('node')) };
+}
+
+/**
+ * The run's side of duplicate handling (execute()): records each event for good, and drops a copy
+ * that passed webhook() in another process before the first copy's run was saved. Only runs started
+ * by a production call are checked; test runs pass everything, like test calls, and so do runs
+ * started any other way (a retry of a failed run, for one).
+ */
+export function firstDeliveries(context: IExecuteFunctions): INodeExecutionData[] {
+	const carried: unknown[] = [];
+	const items = context.getInputData().map((item, index) => {
+		const { [CARRIED_RECORD_FIELD]: record, ...json } = item.json;
+		if (record !== undefined) carried.push(record);
+		return { ...item, json, pairedItem: item.pairedItem ?? { item: index } };
+	});
+	const windowMs = windowOf(context.getNodeParameter('options', 0, {}) as IDataObject);
+	if (context.getMode() !== 'webhook' || windowMs <= 0) return items;
+
+	const keyed: Array<{ index: number; key: string }> = [];
+	items.forEach((item, index) => {
+		const payload = item.json.payload;
+		if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
+		keyed.push({ index, key: fingerprint(classifyEvent(payload as IDataObject).identity) });
+	});
+	const keptKeyed = recordRun(
+		context.getWorkflowStaticData('node'),
+		keyed.map(({ key }) => key),
+		Date.now(),
+		windowMs,
+		carried,
+	);
+	const dropped = new Set(keyed.filter((_, n) => !keptKeyed[n]).map(({ index }) => index));
+	if (dropped.size > 0) {
+		context.logger.debug('Tatango Trigger dropped a repeated event another run recorded first', {
+			node: context.getNode().name,
+			workflowId: context.getWorkflow().id,
+			dropped: dropped.size,
+		});
+	}
+	// An item without a payload object (not from webhook()) cannot be recognised: it passes.
+	return items.filter((_, index) => !dropped.has(index));
+}
