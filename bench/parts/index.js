@@ -30,6 +30,7 @@ module.exports = [
 	require('./d-sms-rate'),
 	require('./e-scale'),
 	require('./f-burst'),
+	require('./m-memory'),
 	require('./o-opt-outs'),
 	require('./q-quiet-hours'),
 ];

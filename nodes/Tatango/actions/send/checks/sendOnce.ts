@@ -69,8 +69,16 @@ class RunClaims {
 		this.token = `${context.getExecutionId() ?? 'x'}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
 	}
 
+	/** Keys read ahead with their batch: each item's expression is evaluated once. */
+	private readonly keys = new Map<number, string>();
+
 	keyOf(item: number): string {
-		return textOf(this.context.getNodeParameter('sendOncePer', item, ''), FEATURE).trim();
+		let key = this.keys.get(item);
+		if (key === undefined) {
+			key = keyOf(this.context, item);
+			this.keys.set(item, key);
+		}
+		return key;
 	}
 
 	/** Claims the keys of the next batch of items (those whose key reads; the others at their turn). */
@@ -174,6 +182,10 @@ class RunClaims {
 
 const runs = new WeakMap<TatangoClient, RunClaims>();
 
+function keyOf(context: IExecuteFunctions, item: number): string {
+	return textOf(context.getNodeParameter('sendOncePer', item, ''), FEATURE).trim();
+}
+
 function runOf(context: IExecuteFunctions, tatango: TatangoClient): RunClaims {
 	let run = runs.get(tatango);
 	if (!run) {
@@ -201,7 +213,7 @@ function alreadySent(text: OutgoingText, key: string, extra: IDataObject = {}): 
 export const sendOnceCheck: SendCheck = {
 	fields: [sendOnceField],
 	async before(context, itemIndex, tatango, text) {
-		const key = textOf(context.getNodeParameter('sendOncePer', itemIndex, ''), FEATURE).trim();
+		const key = runs.get(tatango)?.keyOf(itemIndex) ?? keyOf(context, itemIndex);
 		if (!key) return undefined;
 		const run = runOf(context, tatango);
 		let claim = await run.claimFor(itemIndex, key);
