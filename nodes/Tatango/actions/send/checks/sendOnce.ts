@@ -31,8 +31,8 @@ export interface AlreadySentOutput extends IDataObject {
 	reason: string;
 }
 
-/** Keys claimed ahead of their items, at most this many at a time (and the next batch meanwhile). */
-const MAX_BATCH = 100;
+/** Keys claimed ahead of their items, this many at a time (and the next batch meanwhile). */
+const BATCH = 100;
 
 type Claim =
 	| { status: 'claimed' | 'used' | 'undecided'; key: string }
@@ -40,8 +40,8 @@ type Claim =
 	| { status: 'earlierItem'; key: string; item: number };
 
 /**
- * One node run's claims. Keys are claimed in batches ahead of their items (1, 2, 4, ... up to
- * MAX_BATCH items), the next batch while the current one sends, so that the settle time of the
+ * One node run's claims. Keys are claimed in batches of up to BATCH items ahead of their items, the
+ * next batch while the current one sends, so that the settle time of the
  * claim protocol (shared/memory/claims.ts) is paid once per batch and mostly while texts go out.
  * A claim is released when its text certainly did not go, and at the end of the run when its item
  * was never sent (the run stopped on an earlier item's error).
@@ -58,7 +58,6 @@ class RunClaims {
 	private readonly claimMarks: string[] = [];
 	private nextItem = 0;
 	private lastBatchStart = 0;
-	private batchSize = 1;
 	private readonly token: string;
 
 	constructor(
@@ -85,9 +84,8 @@ class RunClaims {
 	private claimNextBatch() {
 		const first = this.nextItem;
 		this.lastBatchStart = first;
-		const end = Math.min(this.itemCount, first + this.batchSize);
+		const end = Math.min(this.itemCount, first + BATCH);
 		this.nextItem = end;
-		this.batchSize = Math.min(MAX_BATCH, this.batchSize * 2);
 		const keys = new Map<number, string>();
 		for (let item = first; item < end; item++) {
 			try {
