@@ -211,8 +211,13 @@ async function onPostgres(ctx) {
 	}
 }
 
-/** @param {any} m */
-const met = (m) => Math.max(m.sqlite.cost.once.p50, m.sqlite.cost.cap.p50) < 0.05;
+/**
+ * Met when each feature costs under 5 % of a send's time. Judged on the mean: the sandbox records
+ * times to the millisecond, so the p50 of 1-3 ms gaps moves in steps of 30-100 %.
+ * @param {any} m
+ */
+const met = (m) =>
+	[m.sqlite, m.postgres].every((d) => Math.max(d.cost.once.mean, d.cost.cap.mean) < 0.05);
 
 /** @type {import('./index').BenchPart} */
 module.exports = {
@@ -232,9 +237,9 @@ module.exports = {
 
 	summary(m) {
 		/** @param {any} c */
-		const pct = (c) => `${fixed(c.p50 * 100, 1)} %`;
+		const pct = (c) => `${fixed(c.mean * 100, 1)} %`;
 		return [
-			`| (m) | Send Once Per's and a Per-Number Cap's cost per item ÷ a send's time, p50 (${int(m.items)} v3 SMS each), SQLite; PostgreSQL | once ${pct(m.sqlite.cost.once)}, cap ${pct(m.sqlite.cost.cap)}; once ${pct(m.postgres.cost.once)}, cap ${pct(m.postgres.cost.cap)} | < 5 % | ${mark(met(m))} |`,
+			`| (m) | Send Once Per's and a Per-Number Cap's cost per item ÷ a send's time, mean (${int(m.items)} v3 SMS each), SQLite; PostgreSQL | once ${pct(m.sqlite.cost.once)}, cap ${pct(m.sqlite.cost.cap)}; once ${pct(m.postgres.cost.once)}, cap ${pct(m.postgres.cost.cap)} | < 5 % | ${mark(met(m))} |`,
 		];
 	},
 
@@ -252,7 +257,7 @@ module.exports = {
 		return [
 			`## (m) The memory's cost: ${int(m.items)} v3 SMS each with nothing, Send Once Per, a Per-Number Cap`,
 			'',
-			"One `n8n execute` run per database, a warm-up branch (not measured) then three branches of the same send, each texting its own numbers: nothing; Send Once Per with a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); a Per-Number Cap of 3 a day (each number read once: 75 marks tested and removed again, then one write per text). Per item: the gaps between a branch's consecutive sends as the sandbox received them, median (p50) and mean. SQLite is the bench's user folder; PostgreSQL a server started for this part.",
+			"One `n8n execute` run per database, a warm-up branch (not measured) then three branches of the same send, each texting its own numbers: nothing; Send Once Per with a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); a Per-Number Cap of 3 a day (each number's first text in the run counted in one write when it had none today or yesterday, as here). Per item: the gaps between a branch's consecutive sends as the sandbox received them, median (p50) and mean; the sandbox records whole milliseconds, so the mean is the finer figure and the aim is judged on it. SQLite is the bench's user folder; PostgreSQL a server started for this part.",
 			'',
 			'| database | branch | sends | texts once / twice+ / none | per item p50 | per item mean | cost p50 / mean |',
 			'|---|---|---:|---:|---:|---:|---:|',
