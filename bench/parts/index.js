@@ -36,4 +36,5 @@ module.exports = [
 	require('./o-opt-outs'),
 	require('./q-quiet-hours'),
 	require('./f-burst'),
+	require('./m-memory'),
 ];
