@@ -35,4 +35,5 @@ module.exports = [
 	require('./o-opt-outs'),
 	require('./q-quiet-hours'),
 	require('./f-burst'),
+	require('./m-memory'),
 ];
