@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../../shared/fields';
+import { MemoryUnavailableError, revokedAmong } from '../../../../shared/memory';
 import { listNotFound } from '../../../../shared/lists';
 import type { TatangoClient } from '../../../../shared/transport';
 import { API } from '../../../../shared/transport/apis';
@@ -107,6 +108,47 @@ function optOutsOf(
 	return optOuts;
 }
 
+/**
+ * The numbers of this run's items whose consent a reply revoked (recorded by a Tatango Trigger with
+ * Honour Revocations in this workflow's memory): one read of the memory for every item's number.
+ */
+const revokedByRun = new WeakMap<TatangoClient, Promise<{ asked: Set<string>; revoked: Set<string> }>>();
+
+function phonesOfRun(context: IExecuteFunctions): string[] {
+	const phones = new Set<string>();
+	context.getInputData().forEach((_, index) => {
+		try {
+			const phone = tenDigitsOf(String(context.getNodeParameter('phoneNumber', index, '')));
+			if (phone) phones.add(phone);
+		} catch {
+			// An item whose number does not evaluate is asked about on its own, below.
+		}
+	});
+	return [...phones];
+}
+
+/** Whether a reply revoked `phone`'s consent; false where n8n lends no memory (older n8n). */
+async function revokedByReply(
+	context: IExecuteFunctions,
+	tatango: TatangoClient,
+	phone: string,
+): Promise<boolean> {
+	try {
+		let read = revokedByRun.get(tatango);
+		if (!read) {
+			const asked = phonesOfRun(context);
+			read = revokedAmong(context, asked).then((revoked) => ({ asked: new Set(asked), revoked }));
+			revokedByRun.set(tatango, read);
+		}
+		const { asked, revoked } = await read;
+		if (asked.has(phone)) return revoked.has(phone);
+		return (await revokedAmong(context, [phone])).has(phone);
+	} catch (error) {
+		if (error instanceof MemoryUnavailableError) return false;
+		throw error;
+	}
+}
+
 /** Skip Opted-Out Numbers: a number that opted out of the chosen list is skipped, not texted. */
 export const optOutCheck: SendCheck = {
 	fields: optOutFields,
@@ -120,6 +162,14 @@ export const optOutCheck: SendCheck = {
 			context.getNodeParameter('optOutList', itemIndex, '', { extractValue: true }),
 			'Opt-Out List',
 		);
+		if (await revokedByReply(context, tatango, phoneNumber)) {
+			return {
+				outcome: 'skipped',
+				reason: 'revoked consent by a reply (recorded by the Tatango Trigger)',
+				phoneNumber,
+				listId,
+			};
+		}
 		requireV2Credential(context, itemIndex, listId);
 		const optedOut = await optOutsOf(tatango, listId, itemIndex);
 		if (!optedOut.has(phoneNumber)) return undefined;
