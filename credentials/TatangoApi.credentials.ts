@@ -129,6 +129,37 @@ export class TatangoApi implements ICredentialType {
 			description:
 				"A compliance owner's floor for every send with this credential: a send's Quiet Hours field can be stricter, not looser, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which always goes",
 		},
+		{
+			displayName: 'Per-Number Cap Policy',
+			name: 'perNumberCapPolicy',
+			type: 'options',
+			default: 'off',
+			options: [
+				{
+					name: 'At Most N per 24 Hours',
+					value: 'custom',
+					description: 'Your own limit, for every number',
+				},
+				{ name: 'Off', value: 'off', description: "Each send's Per-Number Cap field decides" },
+				{
+					name: 'State Limits (FL, MD, OK)',
+					value: 'stateRules',
+					description:
+						'At most 3 texts on the same subject in any 24 hours to a Florida, Maryland or Oklahoma number (by area code)',
+				},
+			],
+			description:
+				"A compliance owner's limit for every send with this credential, counted per workflow in n8n's database: a send's Per-Number Cap can be lower, not higher, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which is never capped",
+		},
+		{
+			displayName: 'Policy Texts per 24 Hours',
+			name: 'perNumberCapPolicyLimit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 20 },
+			default: 1,
+			displayOptions: { show: { perNumberCapPolicy: ['custom'] } },
+			description: 'The most texts one number may get in any 24 hours under this policy',
+		},
 	];
 
 	/**

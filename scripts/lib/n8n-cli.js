@@ -30,7 +30,7 @@ const DEFAULT_ENCRYPTION_KEY = 'n8n-nodes-tatango-local-test-key';
  * @returns {Record<string,string>}
  */
 function n8nEnv(userFolder, extra = {}) {
-	const { nodeBin } = installPaths();
+	const { nodeBin, env: versionEnv } = installPaths();
 	/** @type {Record<string, string|number|boolean|undefined>} */
 	const env = {
 		...cleanNpmEnv(),
@@ -59,12 +59,17 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_COMMUNITY_PACKAGES_ENABLED: true,
+		// What a user of this (unverified) package must set from n8n 3.0 on, where the default
+		// becomes false (README, Compatibility); n8n 2.x warns at start while it is unset.
+		N8N_UNVERIFIED_PACKAGES_ENABLED: true,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: false,
 		N8N_LOG_LEVEL: 'warn',
 		N8N_LOG_OUTPUT: 'console',
 		N8N_NO_COLOR: true,
 		GENERIC_TIMEZONE: 'UTC',
 		TZ: 'UTC',
+		// What this n8n version needs on its Node.js (scripts/lib/n8n-install.js, N8N_VERSIONS).
+		...versionEnv,
 		...extra,
 	};
 	/** @type {Record<string,string>} */

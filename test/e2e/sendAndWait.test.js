@@ -5,118 +5,19 @@
 // resume URL and leaves it waiting; a forged POST is refused by n8n; a "no" texted back resumes it
 // down the Declined branch. Other runs time out (n8n's wait tracker checks once a minute) and
 // meet a hard bounce.
-const fs = require('fs');
-const path = require('path');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const { state, activateWorkflow, rest, sandbox } = require('./env');
 const { TEST_NUMBERS } = require('../../sandbox/fixtures');
-
-const EXAMPLE = JSON.parse(
-	fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'refund-approval-by-sms.json'), 'utf8'),
-);
-const ASK = 'Ask Manager by SMS';
-
-/** A copy of the example with its own webhook path and, if given, another time limit. */
-function refundWorkflow(/** @type {string} */ pathSuffix, /** @type {any} */ limit) {
-	const workflow = structuredClone(EXAMPLE);
-	workflow.name = `${EXAMPLE.name} (${pathSuffix})`;
-	const trigger = workflow.nodes.find((/** @type {any} */ n) => n.name === 'Refund Request');
-	trigger.parameters.path = `refund-approval-${pathSuffix}`;
-	trigger.webhookId = `f1a1c0de-0015-4000-8000-${String(Date.now()).slice(-12)}`;
-	if (limit)
-		workflow.nodes.find((/** @type {any} */ n) => n.name === ASK).parameters.options.limitWaitTime =
-			{ values: limit };
-	return { workflow, webhookPath: trigger.parameters.path };
-}
-
-/** Waits until the workflow has an execution with one of `statuses`; returns it (with data). */
-async function executionWith(
-	/** @type {string} */ workflowId,
-	/** @type {string[]} */ statuses,
-	timeoutMs = 30000,
-) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const list = await rest().listExecutions(workflowId);
-		const found = list.find((/** @type {any} */ e) => statuses.includes(e.status));
-		if (found) return await rest().getExecution(found.id);
-		if (Date.now() > deadline)
-			throw new Error(
-				`no ${statuses.join('/')} execution of ${workflowId} in ${timeoutMs} ms: ${JSON.stringify(list.map((/** @type {any} */ e) => e.status))}`,
-			);
-		await n8n.sleep(300);
-	}
-}
-
-/** The node's output items in an execution (the last run of the node). */
-function outputOf(/** @type {any} */ execution, /** @type {string} */ node) {
-	const runs = execution.data.resultData.runData[node];
-	return runs
-		? runs[runs.length - 1].data.main[0].map((/** @type {any} */ i) => i.json)
-		: undefined;
-}
-
-/** Starts one refund approval: POSTs to the published trigger, waits for the waiting execution. */
-async function startApproval(
-	/** @type {string} */ workflowId,
-	/** @type {string} */ webhookPath,
-	/** @type {string} */ managerPhone,
-) {
-	const r = await axios.post(`${state().n8nUrl}/webhook/${webhookPath}`, {
-		managerPhone,
-		amount: 120,
-		orderId: 1042,
-	});
-	expect(r.status).toBe(200);
-	const waiting = await executionWith(workflowId, ['waiting', 'error', 'success']);
-	expect(waiting.status).toBe('waiting');
-	const [sent] = outputOf(waiting, ASK);
-	const send = (await sandbox.inspect()).requests.find(
-		(/** @type {any} */ q) =>
-			q.path === '/transactional_messages/send_sms' &&
-			q.body &&
-			q.body.phoneNumber === managerPhone,
-	);
-	return {
-		executionId: waiting.id,
-		transactionId: sent.transactionId,
-		webhookUrl: send.body.webhookUrl,
-		sent,
-	};
-}
-
-/** What n8n's resume URL answers to a direct POST (over plain http, as the sandbox reaches it). */
-async function postDirect(/** @type {string} */ url, /** @type {unknown} */ body) {
-	const r = await axios.post(url.replace(/^https:/, 'http:'), body, { validateStatus: () => true });
-	return r.status;
-}
-
-/** Waits until the sandbox has delivered a reply event with `content` (answered 2xx); returns it. */
-async function replyDelivered(/** @type {string} */ content, timeoutMs = 15000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = (await sandbox.inspect()).webhookDeliveries.find(
-			(/** @type {any} */ d) =>
-				d.payload?.eventType === 'reply_received' &&
-				d.payload?.body?.content === content &&
-				d.status === 'delivered',
-		);
-		if (found) return found;
-		if (Date.now() > deadline) throw new Error(`the reply "${content}" was not delivered`);
-		await n8n.sleep(200);
-	}
-}
-
-/** The v3 SMS the sandbox was asked to send to `phone`, in order. */
-async function smsSentTo(/** @type {string} */ phone) {
-	return (await sandbox.inspect()).requests
-		.filter(
-			(/** @type {any} */ q) =>
-				q.path === '/transactional_messages/send_sms' && q.body?.phoneNumber === phone,
-		)
-		.map((/** @type {any} */ q) => q.body);
-}
+const { executionWith, replyDelivered } = require('./waitingParts');
+const {
+	ASK,
+	refundWorkflow,
+	startApproval,
+	outputOf,
+	postDirect,
+	smsSentTo,
+} = require('./refundApprovalParts');
 
 describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms.json)', () => {
 	/** @type {number} */ let webhookDelayMs;

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { createTatangoClient, type TatangoClient } from '../../shared/transport';
+import { endRunOfChecks } from './send/pipeline';
 import { InvalidInputError } from '../../shared/validation';
 import * as broadcastMessage from './broadcastMessage/broadcastMessage.resource';
 import * as customField from './customField/customField.resource';
@@ -122,14 +123,17 @@ function errorItem(nodeError: NodeApiError | NodeOperationError, i: number): INo
  * when it resumes). A failure before waiting is every input item's error under Continue On Fail.
  */
 async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const tatango = createTatangoClient(this);
 	try {
-		return await sms.sendAndWait.execute.call(this, createTatangoClient(this));
+		return await sms.sendAndWait.execute.call(this, tatango);
 	} catch (error) {
 		const nodeError = asNodeError(this, error, 0);
 		if (this.continueOnFail()) {
 			return [this.getInputData().map((_, i) => errorItem(nodeError, i))];
 		}
 		throw nodeError;
+	} finally {
+		await endRunOfChecks(this, tatango);
 	}
 }
 
@@ -148,7 +152,6 @@ function runsAsAiTool(context: IExecuteFunctions): boolean {
  * item) or as one error: with Continue On Fail the error becomes that item's output.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as TatangoType['resource'];
 	const operation = this.getNodeParameter('operation', 0) as string;
 	if (resource === 'sms' && operation === SEND_AND_WAIT_OPERATION)
@@ -163,6 +166,22 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const tatango = createTatangoClient(this);
 	const returnData: INodeExecutionData[] = [];
+	try {
+		await runItems.call(this, run, tatango, returnData);
+	} finally {
+		await endRunOfChecks(this, tatango);
+	}
+	return [returnData];
+}
+
+/** Runs `run` for every input item, in order, into `returnData`. */
+async function runItems(
+	this: IExecuteFunctions,
+	run: Operation,
+	tatango: TatangoClient,
+	returnData: INodeExecutionData[],
+) {
+	const items = this.getInputData();
 	for (let i = 0; i < items.length; i++) {
 		try {
 			const result = await run.call(this, i, tatango);
@@ -184,5 +203,4 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw nodeError;
 		}
 	}
-	return [returnData];
 }

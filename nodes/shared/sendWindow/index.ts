@@ -8,6 +8,8 @@ export { describeHours, FEDERAL_RULES, STATE_RULES, type SendWindowRule } from '
 export { isHoliday, holidaysIn } from './holidays';
 export { areaCodeInfo, rulesFor, sendWindow, type SendWindowScope } from './window';
 export { stricterScope, toSendWindowScope } from './scope';
+export { correctedZones, timeZone } from './zones';
+export { TZ_CARRIED_RELEASE, TZ_CORRECTIONS } from './tzCorrections.generated';
 
 /** ISO 8601 with the offset, to the second (what a Wait node and people read). */
 const iso = (t: DateTime) => t.startOf('second').toISO({ suppressMilliseconds: true }) as string;

@@ -10,6 +10,7 @@ import {
 	type DayHours,
 	type SendWindowRule,
 } from './rules';
+import { timeZone } from './zones';
 
 /** Which rules a check applies: the country's federal rule, or it and the state's. */
 export type SendWindowScope = 'federal' | 'federalAndState';
@@ -102,12 +103,13 @@ function atMinute(day: DateTime, minutes: number): DateTime {
 }
 
 function allAllow(readings: Reading[], instant: DateTime): boolean {
-	return readings.every(({ rule, zone }) => allows(rule, instant.setZone(zone)));
+	return readings.every(({ rule, zone }) => allows(rule, instant.setZone(timeZone(zone))));
 }
 
 /**
  * Whether a text may reach the number at `at` under the rules, in every zone its area code
- * reaches (the strictest reading), and if not, when it may. Zone arithmetic is luxon's.
+ * reaches (the strictest reading), and if not, when it may. Zone arithmetic is luxon's, in the
+ * zones as IANA tz carried by the package has them whatever the runtime carries (zones.ts).
  */
 export function sendWindow(
 	info: AreaCodeInfo,
@@ -126,7 +128,7 @@ export function sendWindow(
 	const localAt = (zone: string) => {
 		let local = locals.get(zone);
 		if (!local) {
-			local = at.setZone(zone);
+			local = at.setZone(timeZone(zone));
 			locals.set(zone, local);
 		}
 		return local;
@@ -179,7 +181,7 @@ export function sendWindow(
 		.find(({ rule, zone }) => !allows(rule, localAt(zone))) as Reading;
 	return {
 		allowedNow: false,
-		nextAllowed: next.instant.setZone(refusing.zone),
+		nextAllowed: next.instant.setZone(timeZone(refusing.zone)),
 		decidedBy: refusing,
 		localTime: localAt(refusing.zone),
 	};

@@ -71,3 +71,22 @@ export async function sendThroughChecks(
 		await tell(passed, context, itemIndex, tatango, text, outcome);
 	}
 }
+
+/**
+ * The node run is over: each check that holds something per run (a key claimed for an item that
+ * never reached its send) lets go of it. Called by the router once per run, also after an error.
+ */
+export async function endRunOfChecks(
+	context: IExecuteFunctions,
+	tatango: TatangoClient,
+	checks: readonly SendCheck[] = SEND_CHECKS,
+): Promise<void> {
+	for (const check of checks) {
+		try {
+			await check.endRun?.(context, tatango);
+		} catch (error) {
+			// The run's own outcome stands; what was not let go is in the log.
+			context.logger.warn(`A send check could not end the run: ${(error as Error).message}`);
+		}
+	}
+}

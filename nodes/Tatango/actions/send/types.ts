@@ -55,4 +55,9 @@ export interface SendCheck {
 		text: OutgoingText,
 		outcome: SendOutcome,
 	): Promise<void>;
+	/**
+	 * Optional: the node run is over (every item done, or stopped by an error), for a check that
+	 * holds something for items that never reached a send. Must not throw.
+	 */
+	endRun?(context: IExecuteFunctions, tatango: TatangoClient): Promise<void>;
 }

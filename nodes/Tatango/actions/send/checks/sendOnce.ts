@@ -1,0 +1,252 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { claimKeys, type MarkStore, onceMark, workflowStore } from '../../../../shared/memory';
+import type { TatangoClient } from '../../../../shared/transport';
+import { textOf } from '../../../../shared/validation';
+import type { OutgoingText, SendCheck, SendOutcome } from '../types';
+
+const FEATURE = 'Send Once Per';
+
+/**
+ * "Send Once Per" on every operation that texts a person: empty (the default) changes nothing, so a
+ * saved workflow sends as before. Design and limits: docs/send-once-and-caps.md.
+ */
+const sendOnceField: INodeProperties = {
+	displayName: 'Send Once Per',
+	name: 'sendOncePer',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. {{ $json.orderId }}-shipped',
+	description:
+		'A key naming this text, usually an expression. A key a text from this workflow already used is not texted again (after a Retry, a webhook delivered twice, a restart): the item comes out with outcome "already_sent". Empty: no check. Kept in n8n\'s own database, per workflow.',
+};
+
+/** What an item whose key was used outputs: a Switch on `outcome` tells it from a sent one. */
+export interface AlreadySentOutput extends IDataObject {
+	outcome: 'already_sent';
+	sendOncePer: string;
+	phoneNumber: string;
+	channel: string;
+	reason: string;
+}
+
+/** Keys claimed ahead of their items, at most this many at a time (and the next batch meanwhile). */
+const MAX_BATCH = 100;
+
+type Claim =
+	| { status: 'claimed' | 'used' | 'undecided'; key: string }
+	/** The key of an earlier item of this run. */
+	| { status: 'earlierItem'; key: string; item: number };
+
+/**
+ * One node run's claims. Keys are claimed in batches ahead of their items (1, 2, 4, ... up to
+ * MAX_BATCH items), the next batch while the current one sends, so that the settle time of the
+ * claim protocol (shared/memory/claims.ts) is paid once per batch and mostly while texts go out.
+ * A claim is released when its text certainly did not go, and at the end of the run when its item
+ * was never sent (the run stopped on an earlier item's error).
+ */
+class RunClaims {
+	private readonly claims = new Map<number, Promise<Claim | undefined>>();
+	/** Which item holds each key claimed in this run. */
+	private readonly holder = new Map<string, number>();
+	/** What became of each item's text, once the pipeline said (`after`). */
+	private readonly outcomes = new Map<
+		number,
+		{ status: SendOutcome['status']; output?: IDataObject }
+	>();
+	private readonly claimMarks: string[] = [];
+	private nextItem = 0;
+	private lastBatchStart = 0;
+	private batchSize = 1;
+	private readonly token: string;
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly store: MarkStore,
+		private readonly itemCount: number,
+	) {
+		this.token = `${context.getExecutionId() ?? 'x'}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
+	}
+
+	keyOf(item: number): string {
+		return textOf(this.context.getNodeParameter('sendOncePer', item, ''), FEATURE).trim();
+	}
+
+	/** Claims the keys of the next batch of items (those whose key reads; the others at their turn). */
+	private claimNextBatch() {
+		const first = this.nextItem;
+		this.lastBatchStart = first;
+		const end = Math.min(this.itemCount, first + this.batchSize);
+		this.nextItem = end;
+		this.batchSize = Math.min(MAX_BATCH, this.batchSize * 2);
+		const keys = new Map<number, string>();
+		for (let item = first; item < end; item++) {
+			try {
+				const key = this.keyOf(item);
+				if (key) keys.set(item, key);
+			} catch {
+				// Its own turn reports the error, for the right item.
+			}
+		}
+		const batch = this.claimKeysOf(keys);
+		for (let item = first; item < end; item++) {
+			const claim = batch.then((claims) => claims.get(item));
+			claim.catch(() => undefined); // awaited at the item's turn; no unhandled rejection before
+			this.claims.set(item, claim);
+		}
+	}
+
+	private async claimKeysOf(keys: Map<number, string>): Promise<Map<number, Claim>> {
+		const claims = new Map<number, Claim>();
+		const toClaim: string[] = [];
+		for (const [item, key] of keys) {
+			const earlier = this.holder.get(key);
+			if (earlier !== undefined) {
+				claims.set(item, { status: 'earlierItem', key, item: earlier });
+			} else {
+				this.holder.set(key, item);
+				toClaim.push(key);
+			}
+		}
+		const { results, claimMarks } = await claimKeys(this.store, toClaim, this.token, sleep);
+		this.claimMarks.push(...claimMarks);
+		for (const [item, key] of keys) {
+			if (claims.has(item)) continue;
+			const status = results.get(key) ?? 'undecided';
+			if (status !== 'claimed') this.holder.delete(key);
+			claims.set(item, { status, key });
+		}
+		return claims;
+	}
+
+	/** Item `item`'s claim, its batch claimed (and the next one started) if it was not yet. */
+	async claimFor(item: number, key: string): Promise<Claim> {
+		while (this.nextItem <= item) this.claimNextBatch();
+		// The latest batch has begun sending: claim the next one meanwhile.
+		if (item >= this.lastBatchStart && this.nextItem < this.itemCount) this.claimNextBatch();
+		const claim = await this.claims.get(item);
+		this.claims.delete(item);
+		if (claim?.key === key) return claim;
+		// Its key could not be read ahead, or reads differently now: claim it on its own.
+		if (claim?.status === 'claimed') await this.release(claim.key);
+		return (await this.claimKeysOf(new Map([[item, key]]))).get(item)!;
+	}
+
+	/** The earlier item holding `key` did not text: this item takes the key over. */
+	async takeOver(claim: Extract<Claim, { status: 'earlierItem' }>, item: number): Promise<Claim> {
+		const earlier = this.outcomes.get(claim.item);
+		if (earlier?.status === 'sent' || earlier?.status === 'maybeSent') return claim;
+		if (earlier === undefined && this.holder.get(claim.key) === claim.item) {
+			// The earlier item never reached a send (its input was refused): its claim is this item's.
+			this.holder.set(claim.key, item);
+			return { status: 'claimed', key: claim.key };
+		}
+		return (await this.claimKeysOf(new Map([[item, claim.key]]))).get(item)!;
+	}
+
+	outcomeOf(item: number) {
+		return this.outcomes.get(item);
+	}
+
+	async settle(item: number, key: string, outcome: SendOutcome) {
+		if (this.holder.get(key) !== item) return;
+		this.outcomes.set(item, {
+			status: outcome.status,
+			output: outcome.status === 'sent' ? outcome.output : undefined,
+		});
+		if (outcome.status === 'notSent') await this.release(key);
+	}
+
+	private async release(key: string) {
+		this.holder.delete(key);
+		await this.store.remove([onceMark(key)]);
+	}
+
+	/** The run ended: keys claimed for items that never sent are released; claim marks go. */
+	async end() {
+		await Promise.allSettled([...this.claims.values()]);
+		const unsent = [...this.holder].filter(([, item]) => !this.outcomes.has(item));
+		this.holder.clear();
+		await this.store.remove([...unsent.map(([key]) => onceMark(key)), ...this.claimMarks]);
+	}
+}
+
+const runs = new WeakMap<TatangoClient, RunClaims>();
+
+function runOf(context: IExecuteFunctions, tatango: TatangoClient): RunClaims {
+	let run = runs.get(tatango);
+	if (!run) {
+		run = new RunClaims(context, workflowStore(context, FEATURE), context.getInputData().length);
+		runs.set(tatango, run);
+	}
+	return run;
+}
+
+function alreadySent(text: OutgoingText, key: string, extra: IDataObject = {}): AlreadySentOutput {
+	return {
+		outcome: 'already_sent',
+		sendOncePer: key,
+		phoneNumber: text.phoneNumber,
+		channel: text.channel,
+		reason: `A text with Send Once Per "${key}" already went from this workflow (or may have gone), so this one was not sent`,
+		...extra,
+	};
+}
+
+/**
+ * Send Once Per: a key a text of this workflow used is not texted again. The key is recorded before
+ * the text goes, released when it certainly did not go, kept when it did or may have.
+ */
+export const sendOnceCheck: SendCheck = {
+	fields: [sendOnceField],
+	async before(context, itemIndex, tatango, text) {
+		const key = textOf(context.getNodeParameter('sendOncePer', itemIndex, ''), FEATURE).trim();
+		if (!key) return undefined;
+		const run = runOf(context, tatango);
+		let claim = await run.claimFor(itemIndex, key);
+		if (claim.status === 'earlierItem') {
+			const earlierItem = claim.item;
+			claim = await run.takeOver(claim, itemIndex);
+			if (claim.status === 'earlierItem') {
+				const earlier = run.outcomeOf(earlierItem);
+				return alreadySent(text, key, {
+					sentBy: `item ${earlierItem} of this run`,
+					...(earlier?.output?.transactionId
+						? { earlierTransactionId: earlier.output.transactionId }
+						: {}),
+				});
+			}
+		}
+		if (claim.status === 'claimed') return undefined;
+		if (claim.status === 'used') return alreadySent(text, key, { sentBy: 'an earlier execution' });
+		throw new NodeOperationError(
+			context.getNode(),
+			`Send Once Per could not record "${key}": other executions kept rewriting this workflow's memory`,
+			{
+				itemIndex,
+				description:
+					"n8n's deduplication store was overwritten by other processes in each of several attempts. Nothing was sent; run the item again.",
+			},
+		);
+	},
+	async after(context, itemIndex, tatango, _text, outcome) {
+		const run = runs.get(tatango);
+		if (!run) return;
+		try {
+			await run.settle(itemIndex, run.keyOf(itemIndex), outcome);
+		} catch (error) {
+			// Never thrown on: it would replace what happened to the text. A release that failed leaves
+			// the key used (a later item with it comes out already_sent), which the log says.
+			context.logger.warn(
+				`Send Once Per: item ${itemIndex}'s key could not be released: ${(error as Error).message}`,
+			);
+		}
+	},
+	async endRun(_context, tatango) {
+		const run = runs.get(tatango);
+		if (!run) return;
+		runs.delete(tatango);
+		await run.end();
+	},
+};

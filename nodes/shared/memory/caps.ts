@@ -1,0 +1,147 @@
+// Counting texts to one number in a rolling 24 hours, with a store that can only say whether a named
+// mark is there. Each counted text is a slot mark: the n-th text of an hour (UTC) to that number and
+// subject, plus a minute mark saying in which minute it went. To count, the slot marks of the last 25
+// hours are tested (limit × 25 marks, one read); a text of the oldest hour may be just over or just
+// under 24 hours old, and only when that decides the answer are its minute marks read (60 a slot).
+import { capMinuteMark, capSlotMark, HOUR_MS, hourOf, MINUTE_MS, minuteOf } from './marks';
+import type { MarkStore } from './store';
+
+export const DAY_MS = 24 * HOUR_MS;
+/** The most texts a cap can allow in 24 hours: each allowed text is 25 marks to test. */
+export const MAX_CAP = 20;
+
+/** One text counted against a cap: its hour and slot, and once read, the minute it went. */
+export interface CountedText {
+	hour: number;
+	slot: number;
+	/** The start of the minute it went (ms), when known. */
+	minuteStart?: number;
+}
+
+export interface CapSubject {
+	phone: string;
+	/** What the texts are about, as the builder names it; '' counts every text to the number. */
+	subject: string;
+	/** At most this many texts in any 24 hours. */
+	limit: number;
+}
+
+export type CapDecision =
+	| { allowed: true }
+	| { allowed: false; count: number; nextAllowedAt: number }
+	/** The answer depends on the exact minute of these texts: read them, then decide again. */
+	| { allowed: 'unknown'; readMinutesOf: CountedText[] };
+
+/** The earliest and latest moment a counted text may have gone. */
+function span(text: CountedText): { earliest: number; latest: number } {
+	if (text.minuteStart !== undefined) {
+		return { earliest: text.minuteStart, latest: text.minuteStart + MINUTE_MS - 1 };
+	}
+	return { earliest: text.hour * HOUR_MS, latest: (text.hour + 1) * HOUR_MS - 1 };
+}
+
+/**
+ * Whether one more text may go at `now` (pure). A text counts while it is under 24 hours old; one
+ * whose hour straddles that edge decides only once its minute is known. Refused: how many count, and
+ * when enough of them will be 24 hours old for one more (the end of the minute the deciding text
+ * went in, plus 24 hours: never early).
+ */
+export function decideCap(
+	counted: readonly CountedText[],
+	limit: number,
+	now: number,
+): CapDecision {
+	const edge = now - DAY_MS;
+	const live = counted.filter((text) => span(text).latest > edge);
+	// A known minute is as exact as the memory gets: such a text counts until its minute is 24 hours old.
+	const unsure = live.filter(
+		(text) => text.minuteStart === undefined && span(text).earliest <= edge,
+	);
+	if (live.length < limit) return { allowed: true };
+	if (unsure.length > 0) return { allowed: 'unknown', readMinutesOf: unsure };
+	// Over the cap: the (count - limit + 1)-th oldest must age out first.
+	const oldestFirst = [...live].sort((a, b) => span(a).latest - span(b).latest);
+	const deciding = oldestFirst[live.length - limit];
+	if (deciding.minuteStart === undefined) return { allowed: 'unknown', readMinutesOf: [deciding] };
+	return { allowed: false, count: live.length, nextAllowedAt: span(deciding).latest + 1 + DAY_MS };
+}
+
+function slotMarksOf({ phone, subject, limit }: CapSubject, now: number) {
+	const marks = new Map<string, CountedText>();
+	const current = hourOf(now);
+	for (let hour = current - 24; hour <= current; hour++) {
+		for (let slot = 1; slot <= limit; slot++) {
+			marks.set(capSlotMark(subject, phone, hour, slot), { hour, slot });
+		}
+	}
+	return marks;
+}
+
+/** The texts counted against `cap` at `now`: one read of the store. Expired slot marks are dropped. */
+export async function readCounted(
+	store: MarkStore,
+	cap: CapSubject,
+	now: number,
+): Promise<CountedText[]> {
+	const marks = slotMarksOf(cap, now);
+	const expired: string[] = [];
+	for (let slot = 1; slot <= cap.limit; slot++) {
+		expired.push(capSlotMark(cap.subject, cap.phone, hourOf(now) - 25, slot));
+	}
+	const present = await store.presentAmong([...marks.keys()], expired);
+	return [...marks].filter(([mark]) => present.has(mark)).map(([, text]) => text);
+}
+
+/** Reads the minute each of `texts` went in (one read); a minute not found is taken as the hour's last. */
+export async function readMinutes(
+	store: MarkStore,
+	cap: CapSubject,
+	texts: readonly CountedText[],
+): Promise<void> {
+	const marks = new Map<string, { text: CountedText; minute: number }>();
+	for (const text of texts) {
+		for (let minute = 0; minute < 60; minute++) {
+			marks.set(capMinuteMark(cap.subject, cap.phone, text.hour, text.slot, minute), {
+				text,
+				minute,
+			});
+		}
+	}
+	const present = await store.presentAmong([...marks.keys()]);
+	for (const text of texts) text.minuteStart = (text.hour + 1) * HOUR_MS - MINUTE_MS;
+	for (const [mark, { text, minute }] of marks) {
+		if (present.has(mark)) text.minuteStart = text.hour * HOUR_MS + minute * MINUTE_MS;
+	}
+}
+
+/**
+ * Counts one more text at `now` if the cap allows it, recording it before it is sent: the first free
+ * slot of the current hour. A slot another execution took since `counted` was read joins `counted`
+ * and the decision is made again. Returns the marks to remove if the text then certainly does not go.
+ */
+export async function takeSlot(
+	store: MarkStore,
+	cap: CapSubject,
+	counted: CountedText[],
+	now: number,
+): Promise<{ taken: string[] } | Exclude<CapDecision, { allowed: true }>> {
+	for (;;) {
+		const decision = decideCap(counted, cap.limit, now);
+		if (decision.allowed !== true) return decision;
+		const hour = hourOf(now);
+		const used = new Set(counted.filter((text) => text.hour === hour).map((text) => text.slot));
+		let slot = 1;
+		while (used.has(slot)) slot++;
+		const slotMark = capSlotMark(cap.subject, cap.phone, hour, slot);
+		const minute = minuteOf(now);
+		const minuteMark = capMinuteMark(cap.subject, cap.phone, hour, slot, minute);
+		const present = await store.testAndSet([slotMark, minuteMark]);
+		if (!present.has(slotMark)) {
+			counted.push({ hour, slot, minuteStart: hour * HOUR_MS + minute * MINUTE_MS });
+			return { taken: [slotMark, minuteMark] };
+		}
+		// Taken meanwhile by another execution; its minute mark is its own, ours is not: remove ours.
+		if (!present.has(minuteMark)) await store.remove([minuteMark]);
+		counted.push({ hour, slot });
+	}
+}

@@ -1,0 +1,33 @@
+// @ts-check
+'use strict';
+/**
+ * What each n8n version of the compatibility suite offers this package, as measured here
+ * (docs/compatibility.md says how each was found). The suite asserts each row either way: a
+ * capability a version has must work; one it lacks must fail with the clear error named here.
+ */
+const { selectedVersion } = require('../../scripts/lib/n8n-install');
+
+/**
+ * @typedef {{
+ *   hitlTool: boolean,
+ * }} Capabilities
+ * hitlTool: n8n derives `<package>.tatangoHitlTool` (the review tool of an AI Agent) from a node
+ *   with a Send and Wait operation (n8n's packages/cli/src/tool-generation/hitl-tools.ts).
+ */
+
+/** @type {Record<string, Capabilities>} */
+const CAPABILITIES = {
+	'1.123.81': { hitlTool: false },
+	'2.40.7': { hitlTool: true },
+	'2.41.1': { hitlTool: true },
+};
+
+/** @returns {Capabilities & { version: string }} the running version's row */
+function capabilities() {
+	const version = selectedVersion();
+	const row = CAPABILITIES[version];
+	if (!row) throw new Error(`test/compat/versions.js has no row for n8n ${version}`);
+	return { version, ...row };
+}
+
+module.exports = { CAPABILITIES, capabilities };

@@ -1,0 +1,152 @@
+// @ts-check
+/**
+ * Per-Number Cap, run as n8n runs the node (n8n-core's deduplication helpers over a model of n8n's
+ * store, test/helpers/dedupStore.js). n8n's clock (Date.now) is set per run; a refused text makes no
+ * request.
+ */
+const { DataDeduplicationService } = require('n8n-core');
+const { runNode } = require('../helpers/runNode');
+const { v3Api, v3Credentials, recordUnmatched } = require('../helpers/tatangoNock');
+const { DedupDatabase, deduplicator } = require('../helpers/dedupStore');
+
+const unmatched = recordUnmatched();
+const db = new DedupDatabase();
+
+beforeAll(async () => {
+	await DataDeduplicationService.init(/** @type {any} */ (deduplicator(db)));
+});
+beforeEach(() => {
+	db.rows.clear();
+	db.calls = 0;
+});
+
+const realNow = Date.now;
+/** n8n's clock set to `iso`, running from there. @param {string} iso */
+function clockAt(iso) {
+	const setAt = realNow();
+	const ms = Date.parse(iso);
+	jest.spyOn(Date, 'now').mockImplementation(() => ms + (realNow() - setAt));
+}
+afterEach(() => jest.restoreAllMocks());
+
+const MIAMI = '3055550100';
+const ACCEPTED = { message: 'Request accepted', transactionId: 'tx-cap' };
+
+/**
+ * @param {import('n8n-workflow').INodeParameters} extra
+ * @param {{ credentialOverrides?: Record<string, unknown>, items?: import("n8n-workflow").IDataObject[] }} [options]
+ */
+const sendSms = (extra = {}, { credentialOverrides = {}, items } = {}) =>
+	runNode({
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			phoneNumber: MIAMI,
+			content: 'Spring sale: 20% off',
+			perNumberCap: 'stateRules',
+			capSubject: 'spring-sale',
+			...extra,
+		},
+		items,
+		continueOnFail: true,
+		credentials: { tatangoV3Api: v3Credentials(credentialOverrides) },
+	});
+
+test("a Florida number's 4th text on one subject within 24 hours is refused with nextAllowedAt, and sent once the clock passes it", async () => {
+	const api = v3Api().post('/transactional_messages/send_sms').times(3).reply(202, ACCEPTED);
+	for (const time of ['2026-11-25T15:05:30Z', '2026-11-25T16:00:00Z', '2026-11-25T20:00:00Z']) {
+		clockAt(time);
+		expect((await sendSms()).items[0].json.transactionId).toBe('tx-cap');
+		jest.restoreAllMocks();
+	}
+	expect(api.isDone()).toBe(true);
+
+	clockAt('2026-11-26T14:00:00Z');
+	const refused = await sendSms();
+	expect(unmatched).toEqual([]);
+	expect(refused.items[0].json).toEqual(
+		expect.objectContaining({
+			error: `Not sent: ${MIAMI} has had 3 texts on "spring-sale" in the last 24 hours, the Florida limit (3 in 24 hours). It may be sent from 2026-11-26T15:06:00.000Z.`,
+			details: expect.stringContaining('Fla. Stat. § 501.616(6)(b)'),
+			nextAllowedAt: '2026-11-26T15:06:00.000Z',
+			count: 3,
+			capSubject: 'spring-sale',
+			rule: expect.objectContaining({ name: 'Florida', limit: 3 }),
+		}),
+	);
+	jest.restoreAllMocks();
+
+	clockAt('2026-11-26T15:06:00Z');
+	const later = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
+	expect((await sendSms()).items[0].json.transactionId).toBe('tx-cap');
+	expect(later.isDone()).toBe(true);
+});
+
+test('one run of five items to one Florida number: three texts, two refused, the number read once', async () => {
+	clockAt('2026-11-25T15:00:00Z');
+	const api = v3Api().post('/transactional_messages/send_sms').times(3).reply(202, ACCEPTED);
+	const { items } = await sendSms({}, { items: [{}, {}, {}, {}, {}] });
+	expect(api.isDone()).toBe(true);
+	expect(items.map((item) => (item.json.error ? 'refused' : 'sent'))).toEqual([
+		'sent',
+		'sent',
+		'sent',
+		'refused',
+		'refused',
+	]);
+	// One read (test and remove), then one record per text.
+	expect(db.calls).toBe(2 + 3);
+});
+
+test('another subject counts on its own; "Recipient Asked for This Text" is neither capped nor counted', async () => {
+	clockAt('2026-11-25T15:00:00Z');
+	const api = v3Api().post('/transactional_messages/send_sms').times(5).reply(202, ACCEPTED);
+	await sendSms({}, { items: [{}, {}, {}] });
+	const other = await sendSms({ capSubject: 'order-updates' });
+	expect(other.items[0].json.transactionId).toBe('tx-cap');
+	const callsBefore = db.calls;
+	const code = await sendSms({ quietHours: 'recipientAsked' });
+	expect(code.items[0].json.transactionId).toBe('tx-cap');
+	expect(db.calls).toBe(callsBefore);
+	expect(api.isDone()).toBe(true);
+});
+
+test("the credential's policy caps a send whose own field does not", async () => {
+	clockAt('2026-11-25T15:00:00Z');
+	const api = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
+	const policy = { perNumberCapPolicy: 'custom', perNumberCapPolicyLimit: 1 };
+	const first = await sendSms({ perNumberCap: 'off' }, { credentialOverrides: policy });
+	expect(first.items[0].json.transactionId).toBe('tx-cap');
+	const second = await sendSms({ perNumberCap: 'off' }, { credentialOverrides: policy });
+	expect(second.items[0].json.details).toMatch(
+		/^The credential's Per-Number Cap Policy held this text back/,
+	);
+	expect(second.items[0].json.rule).toEqual(expect.objectContaining({ limit: 1 }));
+	expect(api.isDone()).toBe(true);
+	expect(unmatched).toEqual([]);
+});
+
+test('state limits leave a number of another state alone, without reading the store', async () => {
+	const api = v3Api().post('/transactional_messages/send_sms').times(4).reply(202, ACCEPTED);
+	const seattle = await sendSms({ phoneNumber: '2065550100' }, { items: [{}, {}, {}, {}] });
+	expect(seattle.items.every((item) => item.json.transactionId === 'tx-cap')).toBe(true);
+	expect(api.isDone()).toBe(true);
+	expect(db.calls).toBe(0);
+});
+
+test('a text Tatango refuses (400) is not counted', async () => {
+	clockAt('2026-11-25T15:00:00Z');
+	v3Api().post('/transactional_messages/send_sms').reply(400, { message: 'Invalid request body' });
+	await sendSms();
+	const api = v3Api().post('/transactional_messages/send_sms').times(3).reply(202, ACCEPTED);
+	const { items } = await sendSms({}, { items: [{}, {}, {}] });
+	expect(items.every((item) => item.json.transactionId === 'tx-cap')).toBe(true);
+	expect(api.isDone()).toBe(true);
+});
+
+test('Per-Number Cap off and no policy: the store is never read', async () => {
+	const api = v3Api().post('/transactional_messages/send_sms').times(4).reply(202, ACCEPTED);
+	await sendSms({ perNumberCap: 'off' }, { items: [{}, {}, {}, {}] });
+	expect(api.isDone()).toBe(true);
+	expect(db.calls).toBe(0);
+});

@@ -1,0 +1,148 @@
+// @ts-check
+/**
+ * Send Once Per, run as n8n runs the node: n8n-core's own deduplication helpers, over a model of
+ * n8n's store (test/helpers/dedupStore.js) in place of the database. What a user notices: which
+ * items text (nock counts the posts) and what the others output.
+ */
+const { DataDeduplicationService } = require('n8n-core');
+const { runNode } = require('../helpers/runNode');
+const { v3Api, v3Credentials, recordUnmatched } = require('../helpers/tatangoNock');
+const { DedupDatabase, deduplicator } = require('../helpers/dedupStore');
+
+const unmatched = recordUnmatched();
+const db = new DedupDatabase();
+
+beforeAll(async () => {
+	await DataDeduplicationService.init(/** @type {any} */ (deduplicator(db)));
+});
+beforeEach(() => {
+	db.rows.clear();
+	db.calls = 0;
+});
+
+const PHONES = ['2065550101', '2065550102', '2065550103'];
+
+/**
+ * One SMS per item, the key from the item's orderId.
+ * @param {import("n8n-workflow").IDataObject[]} items
+ * @param {{ continueOnFail?: boolean, sendOncePer?: string }} [options]
+ */
+const sendSms = (items, { continueOnFail, sendOncePer = '={{ $json.orderId }}-shipped' } = {}) =>
+	runNode({
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			phoneNumber: '={{ $json.phone }}',
+			content: 'Your order shipped',
+			sendOncePer,
+		},
+		items,
+		continueOnFail,
+		credentials: { tatangoV3Api: v3Credentials() },
+	});
+
+/** Tatango accepts a send to each of `phones`, once each, answering with its own transactionId. */
+function accepts(/** @type {string[]} */ phones) {
+	const api = v3Api();
+	for (const phone of phones) {
+		api
+			.post('/transactional_messages/send_sms', (body) => body.phoneNumber === phone)
+			.reply(202, { message: 'Request accepted', transactionId: `tx-${phone}` });
+	}
+	return api;
+}
+
+const orders = PHONES.map((phone, i) => ({ orderId: `A-${i + 1}`, phone }));
+
+test('a run whose 3rd text is refused (a 400), run again: items 1-2 are not texted again, item 3 once', async () => {
+	const first = accepts(PHONES.slice(0, 2));
+	v3Api()
+		.post('/transactional_messages/send_sms', (body) => body.phoneNumber === PHONES[2])
+		.reply(400, { message: 'Invalid request body' });
+	const failed = await sendSms(orders);
+	expect(failed.error).toBeDefined();
+	expect(first.isDone()).toBe(true);
+
+	const second = accepts([PHONES[2]]);
+	const { items, error } = await sendSms(orders);
+	expect(error).toBeUndefined();
+	expect(second.isDone()).toBe(true);
+	expect(unmatched).toEqual([]);
+	expect(items.map((item) => item.json.outcome ?? item.json.transactionId)).toEqual([
+		'already_sent',
+		'already_sent',
+		`tx-${PHONES[2]}`,
+	]);
+	expect(items[0]).toEqual({
+		json: expect.objectContaining({
+			outcome: 'already_sent',
+			sendOncePer: 'A-1-shipped',
+			phoneNumber: PHONES[0],
+			sentBy: 'an earlier execution',
+		}),
+		pairedItem: { item: 0 },
+	});
+});
+
+test('a text that may have been sent (a 500 after the body went) keeps its key: not texted again', async () => {
+	v3Api().post('/transactional_messages/send_sms').times(4).reply(500, { message: 'boom' });
+	const first = await sendSms([orders[0]], { continueOnFail: true });
+	expect(first.items[0].json.error).toMatch(/may have been sent/i);
+	const { items } = await sendSms([orders[0]], { continueOnFail: true });
+	expect(items[0].json.outcome).toBe('already_sent');
+	expect(unmatched).toEqual([]);
+});
+
+test('two items of one run with the same key: one text; the second names the first and its transactionId', async () => {
+	const api = accepts([PHONES[0]]);
+	const { items } = await sendSms([orders[0], { ...orders[0], phone: PHONES[1] }]);
+	expect(api.isDone()).toBe(true);
+	expect(unmatched).toEqual([]);
+	expect(items[1].json).toEqual(
+		expect.objectContaining({
+			outcome: 'already_sent',
+			sentBy: 'item 0 of this run',
+			earlierTransactionId: `tx-${PHONES[0]}`,
+		}),
+	);
+});
+
+test('a run stopped by an error before later items: their keys are released, a fixed run texts them', async () => {
+	const api = accepts([PHONES[0]]);
+	const items = [orders[0], { ...orders[1], phone: 'not a phone' }, orders[2]];
+	const failed = await sendSms(items);
+	expect(failed.error?.message).toMatch(/Phone Number/);
+	expect(api.isDone()).toBe(true);
+
+	const again = accepts(PHONES.slice(1));
+	const { items: out } = await sendSms(orders);
+	expect(again.isDone()).toBe(true);
+	expect(out.map((item) => item.json.outcome ?? 'sent')).toEqual(['already_sent', 'sent', 'sent']);
+	expect(unmatched).toEqual([]);
+});
+
+test('Send Once Per empty: every item texts and the store is never read', async () => {
+	const api = accepts([PHONES[0], PHONES[0]]);
+	await sendSms([orders[0], orders[0]], { sendOncePer: '' });
+	expect(api.isDone()).toBe(true);
+	expect(db.calls).toBe(0);
+});
+
+test('100 items, each its own key: all texted once, in a handful of calls to the store', async () => {
+	const many = Array.from({ length: 100 }, (_, i) => ({
+		orderId: `B-${i}`,
+		phone: `206555${String(10000 + i).slice(1)}`,
+	}));
+	const api = v3Api()
+		.post('/transactional_messages/send_sms')
+		.times(100)
+		.reply(202, { message: 'Request accepted', transactionId: 'tx' });
+	const { items, error } = await sendSms(many);
+	expect(error).toBeUndefined();
+	expect(api.isDone()).toBe(true);
+	expect(items.every((item) => item.json.transactionId === 'tx')).toBe(true);
+	// Batches of 1, 2, 4, ... 64: 8 batches of two calls, and the end of the run.
+	expect(db.calls).toBeLessThanOrEqual(20);
+	const again = await sendSms(many);
+	expect(again.items.every((item) => item.json.outcome === 'already_sent')).toBe(true);
+});
