@@ -20,7 +20,14 @@ const {
 	n8nAcceptsSignature,
 } = require('../helpers/waitingRun');
 
+const { DataDeduplicationService } = require('n8n-core');
+const { DedupDatabase, deduplicator } = require('../helpers/dedupStore');
+
 const unmatched = recordUnmatched();
+// Skip Opted-Out Numbers also asks the workflow's memory (n8n's deduplication store, modelled).
+beforeAll(async () => {
+	await DataDeduplicationService.init(/** @type {any} */ (deduplicator(new DedupDatabase())));
+});
 
 const TX = '019687e1-1b54-70f4-a68a-60af7fa776f4';
 const RETRY_TX = '019687e1-9999-70f4-a68a-60af7fa776f4';

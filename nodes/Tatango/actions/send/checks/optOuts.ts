@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../../shared/fields';
@@ -7,7 +12,8 @@ import { listNotFound } from '../../../../shared/lists';
 import type { TatangoClient } from '../../../../shared/transport';
 import { API } from '../../../../shared/transport/apis';
 import { requestRecords } from '../../../../shared/transport/pagination';
-import { tenDigitsOf, toFlag, toPositiveId } from '../../../../shared/validation';
+import { createTatangoClient } from '../../../../shared/transport';
+import { tenDigitsOf, toFlag, toPositiveId, toTenDigitPhone } from '../../../../shared/validation';
 import type { SendCheck } from '../types';
 
 /**
@@ -112,7 +118,10 @@ function optOutsOf(
  * The numbers of this run's items whose consent a reply revoked (recorded by a Tatango Trigger with
  * Honour Revocations in this workflow's memory): one read of the memory for every item's number.
  */
-const revokedByRun = new WeakMap<TatangoClient, Promise<{ asked: Set<string>; revoked: Set<string> }>>();
+const revokedByRun = new WeakMap<
+	TatangoClient,
+	Promise<{ asked: Set<string>; revoked: Set<string> }>
+>();
 
 function phonesOfRun(context: IExecuteFunctions): string[] {
 	const phones = new Set<string>();
@@ -181,3 +190,44 @@ export const optOutCheck: SendCheck = {
 		};
 	},
 };
+
+/**
+ * A revocation in reply to Send and Wait's request, honoured where its resume webhook can: with Skip
+ * Opted-Out Numbers on, the number is unsubscribed from the Opt-Out List, so every send that skips
+ * that list's opt-outs skips it. Never throws (a resume webhook must not): the outcome is returned.
+ */
+export async function unsubscribeFromOptOutList(
+	context: IWebhookFunctions,
+	phoneNumber: string,
+): Promise<IDataObject> {
+	let listId: number;
+	try {
+		if (context.getNodeParameter('skipOptedOut', false) !== true) {
+			return { complianceList: null, reason: 'Skip Opted-Out Numbers is off' };
+		}
+		listId = toPositiveId(
+			context.getNodeParameter('optOutList', '', { extractValue: true }),
+			'Opt-Out List',
+		);
+	} catch (error) {
+		return { complianceList: null, reason: (error as Error).message };
+	}
+	try {
+		const phone = toTenDigitPhone(phoneNumber);
+		const { statusCode } = await createTatangoClient(context).request({
+			api: 'v2',
+			method: 'DELETE',
+			path: `/api/v2/lists/${listId}/subscribers/${phone}`,
+			kind: 'idempotent',
+			answerStatuses: [404],
+		});
+		return {
+			complianceList: { listId, outcome: statusCode === 404 ? 'not_on_list' : 'unsubscribed' },
+		};
+	} catch (error) {
+		context.logger.warn(
+			`Tatango: unsubscribing a revoking number from list ${listId} failed: ${(error as Error).message}`,
+		);
+		return { complianceList: { listId, outcome: 'failed', error: (error as Error).message } };
+	}
+}

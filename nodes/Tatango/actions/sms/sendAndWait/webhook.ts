@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { createTatangoClient } from '../../../../shared/transport';
-import { toGsm7Text, toPositiveId, toTenDigitPhone } from '../../../../shared/validation';
+import { toGsm7Text, toTenDigitPhone } from '../../../../shared/validation';
+import { unsubscribeFromOptOutList } from '../../send/checks/optOuts';
 import { postV3Send, SMS_SEND } from '../../send/v3';
 import { DECLINE_ONLY, decideEvent, REPLY_CODE, RETRY_OF, type WaitingSend } from './eventDecision';
 import { answerLine, SMS_MAX } from './reviewText';
@@ -14,48 +15,6 @@ function waitingValue(context: IWebhookFunctions, key: 'transactionId' | 'phoneN
 		return typeof value === 'string' && value !== '' ? value : undefined;
 	} catch {
 		return undefined;
-	}
-}
-
-/**
- * A revocation in reply to the request, honoured where the resume webhook can: the number is
- * unsubscribed from the node's Opt-Out List (Skip Opted-Out Numbers), so every send that skips that
- * list's opt-outs skips it. n8n lends its database (the workflow's memory) only to node runs, not
- * to a resume webhook. Never throws: the outcome goes on the item.
- */
-async function honourInResume(
-	context: IWebhookFunctions,
-	phoneNumber: string,
-): Promise<IDataObject> {
-	let listId: number;
-	try {
-		if (context.getNodeParameter('skipOptedOut', false) !== true) {
-			return { complianceList: null, reason: 'Skip Opted-Out Numbers is off' };
-		}
-		listId = toPositiveId(
-			context.getNodeParameter('optOutList', '', { extractValue: true }),
-			'Opt-Out List',
-		);
-	} catch (error) {
-		return { complianceList: null, reason: (error as Error).message };
-	}
-	try {
-		const phone = toTenDigitPhone(phoneNumber);
-		const { statusCode } = await createTatangoClient(context).request({
-			api: 'v2',
-			method: 'DELETE',
-			path: `/api/v2/lists/${listId}/subscribers/${phone}`,
-			kind: 'idempotent',
-			answerStatuses: [404],
-		});
-		return {
-			complianceList: { listId, outcome: statusCode === 404 ? 'not_on_list' : 'unsubscribed' },
-		};
-	} catch (error) {
-		context.logger.warn(
-			`Tatango Send and Wait for Reply: unsubscribing a revoking number from list ${listId} failed: ${(error as Error).message}`,
-		);
-		return { complianceList: { listId, outcome: 'failed', error: (error as Error).message } };
 	}
 }
 
@@ -99,7 +58,11 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 			decision.output.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber : '';
 		}
 		if (decision.output.consent === 'revoked') {
-			decision.output.consentHonoured = await honourInResume(this, decision.output.phoneNumber);
+			// Honoured where a resume webhook can: n8n lends its database only to node runs.
+			decision.output.consentHonoured = await unsubscribeFromOptOutList(
+				this,
+				decision.output.phoneNumber,
+			);
 		}
 		return {
 			webhookResponse: '',
