@@ -3,6 +3,7 @@
 // in the workflow's memory (a stand-in here: the real one is n8n's database, proven in
 // test/e2e/consent.test.js), the Compliance List, the one confirmation text, START clearing it.
 const nock = require('nock');
+const { recordUnmatched } = require('../helpers/tatangoNock');
 const { createTrigger, GOOD_TOKEN } = require('./harness');
 const { samples } = require('./fixtures');
 
@@ -43,19 +44,23 @@ beforeEach(() => {
 	memory.revoked.clear();
 	memory.confirmations.clear();
 	memory.cleared = [];
-	nock.disableNetConnect();
 });
 afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	nock.enableNetConnect();
-	expect(pending).toEqual([]);
+	// Every request answered, and every answer prepared was asked for.
+	expect(unmatched).toEqual([]);
+	expect(nock.pendingMocks()).toEqual([]);
 });
+// Declared after the check above: its own afterEach (clearing nock) runs after it.
+const unmatched = recordUnmatched();
 
 /** @param {Record<string, unknown>} parameters */
 const trigger = (parameters) =>
 	createTrigger({
-		credential: { apiKey: V3_KEY, defaultWebhookUrl: TRIGGER_URL, requestsPerSecond: 1000 },
+		credential: /** @type {any} */ ({
+			apiKey: V3_KEY,
+			defaultWebhookUrl: TRIGGER_URL,
+			requestsPerSecond: 1000,
+		}),
 		v2Credential: { email: 'ops@shop.example', apiKey: 'v2-key', requestsPerHour: 3_600_000 },
 		parameters: { options: { duplicateWindowMinutes: 0 }, ...parameters },
 	});

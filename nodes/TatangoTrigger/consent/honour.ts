@@ -139,7 +139,7 @@ async function unsubscribeFrom(
 			{
 				itemIndex,
 				description:
-					'Unsubscribe the number from that list in Tatango (or with Subscriber → Unsubscribe): other workflows that skip the list\'s opted-out numbers would text it.',
+					"Unsubscribe the number from that list in Tatango (or with Subscriber → Unsubscribe): other workflows that skip the list's opted-out numbers would text it.",
 			},
 		);
 	}

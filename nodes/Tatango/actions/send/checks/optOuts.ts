@@ -154,7 +154,11 @@ async function revokedByReply(
 		return (await revokedAmong(context, [phone])).has(phone);
 	} catch (error) {
 		if (error instanceof MemoryUnavailableError) return false;
-		throw error;
+		// The memory could not be read: better no text than one to a person who said stop.
+		throw new NodeOperationError(context.getNode(), error as Error, {
+			description:
+				"Skip Opted-Out Numbers also reads this workflow's memory of revoked consent (n8n's database), and that read failed. Nothing was sent.",
+		});
 	}
 }
 
