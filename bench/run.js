@@ -49,6 +49,13 @@ async function main() {
 	const parts = chosenParts();
 	const whole = watchLoadAverage();
 	const started = Date.now();
+	/** @type {Record<string, Promise<any>>} */
+	const preparing = {};
+	for (const part of parts)
+		if (part.prepare) {
+			preparing[part.key] = part.prepare({ dir: BENCH_DIR, step, log });
+			preparing[part.key].catch(() => {}); // awaited by its part; a failure stops the run there
+		}
 	const setUpRun = await timed(() =>
 		setUp(parts, {
 			dir: BENCH_DIR,
@@ -62,7 +69,9 @@ async function main() {
 	for (const part of parts) {
 		await ctx.sandbox.reset();
 		const { value, time } = await timed(() =>
-			step(`(${part.key}) ${part.title}`, () => part.measure({ ...ctx, ids: idsByPart[part.key] })),
+			step(`(${part.key}) ${part.title}`, async () =>
+				part.measure({ ...ctx, ids: idsByPart[part.key], prepared: await preparing[part.key] }),
+			),
 		);
 		log(
 			`(${part.key}): load average meanwhile ${time.load.mean.toFixed(1)} (max ${time.load.max.toFixed(1)})`,
@@ -93,7 +102,7 @@ async function main() {
 		fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '',
 		{
 			runs,
-			order: PARTS.map((part) => part.key),
+			parts: PARTS,
 			env,
 			setUp: setUpRun.time,
 			whole: wholeTime,

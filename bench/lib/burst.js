@@ -16,15 +16,16 @@ const fs = require('fs');
 const os = require('os');
 const http = require('http');
 const path = require('path');
-const { spawnSync } = require('child_process');
 const axios = require('axios').default;
 
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
+const { setMaxListeners } = require('node:events');
+const { setTimeout: sleep } = require('node:timers/promises');
 const { waitFor } = require('../../scripts/lib/wait');
+const { countExecutions } = require('./executions');
 const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 const { loadWorkflow } = require('./workflows');
-const { importWorkflows } = require('./import');
 const { percentile } = require('./load');
 
 const SEND_PATH = '/transactional_messages/send_sms';
@@ -39,56 +40,13 @@ const DB = { database: 'n8n', user: 'n8n', password: 'n8n-bench-burst' };
  * a larger pool (PostgreSQL here allows 100 connections: 4 processes × 16 and the CLI fit).
  */
 const DB_POOL = { DB_POSTGRESDB_POOL_SIZE: '16', DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000' };
-/** The last commit of main whose pacing lived in one execution (before the shared pacer). */
-const DEFAULT_BASELINE = '7fe41102264a4a0d79f9faf617f322a03e577f2f';
 
 /**
- * The package built from another commit, packed: `git archive` of `ref` into `dir`, built with
- * this checkout's dev dependencies.
- * @param {{ ref: string, dir: string, log: (s: string) => void }} o
- * @returns {string} path of the .tgz
+ * N POSTs at once, each on its own connection; each call's answer time and status. A call aborted
+ * through `signal` counts as unanswered and stays out of the answer times.
+ * @param {string} url @param {number} count @param {(i: number) => unknown} body @param {AbortSignal} signal
  */
-function buildBaselinePackage(o) {
-	const resolved = spawnSync('git', ['rev-parse', '--verify', `${o.ref}^{commit}`], {
-		cwd: n8n.REPO_ROOT,
-		encoding: 'utf8',
-	});
-	if (resolved.status !== 0) throw new Error(`BENCH_BASELINE ${o.ref} is not a commit here`);
-	const commit = resolved.stdout.trim();
-	fs.rmSync(o.dir, { recursive: true, force: true });
-	fs.mkdirSync(o.dir, { recursive: true });
-	const archive = spawnSync(
-		'sh',
-		['-c', `git archive ${commit} | tar -x -C ${JSON.stringify(o.dir)}`],
-		{ cwd: n8n.REPO_ROOT, encoding: 'utf8' },
-	);
-	if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
-	fs.symlinkSync(path.join(n8n.REPO_ROOT, 'node_modules'), path.join(o.dir, 'node_modules'));
-	o.log(`(f) building the per-execution baseline ${commit.slice(0, 10)}`);
-	for (const args of [
-		['tsc', '-p', 'tsconfig.json'],
-		['gulp', 'build:icons'],
-	]) {
-		const r = spawnSync('npx', args, { cwd: o.dir, encoding: 'utf8' });
-		if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-	}
-	const packDir = path.join(o.dir, 'pack');
-	fs.mkdirSync(packDir, { recursive: true });
-	const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', packDir], {
-		cwd: o.dir,
-		encoding: 'utf8',
-		env: { ...process.env, npm_config_ignore_scripts: 'true' },
-	});
-	if (pack.status !== 0) throw new Error(`npm pack of the baseline failed:\n${pack.stderr}`);
-	const info = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')));
-	return path.join(packDir, info[0].filename);
-}
-
-/**
- * N POSTs at once, each on its own connection; each call's answer time and status.
- * @param {string} url @param {number} count @param {(i: number) => unknown} body
- */
-async function burst(url, count, body) {
+async function burst(url, count, body, signal) {
 	const agent = new http.Agent({ keepAlive: false, maxSockets: count });
 	const started = Date.now();
 	const calls = await Promise.all(
@@ -99,18 +57,21 @@ async function burst(url, count, body) {
 					httpAgent: agent,
 					timeout: 15 * 60 * 1000,
 					validateStatus: () => true,
+					signal,
 				});
 				return { ms: Date.now() - t, status: r.status };
 			} catch (e) {
-				return { ms: Date.now() - t, status: /** @type {any} */ (e).code || 'error' };
+				const status = signal.aborted ? 'unanswered' : /** @type {any} */ (e).code || 'error';
+				return { ms: Date.now() - t, status };
 			}
 		}),
 	);
 	agent.destroy();
-	const latencies = calls.map((c) => c.ms);
+	const latencies = calls.filter((c) => c.status !== 'unanswered').map((c) => c.ms);
 	return {
 		seconds: (Date.now() - started) / 1000,
 		answered2xx: calls.filter((c) => typeof c.status === 'number' && c.status < 300).length,
+		unanswered: calls.filter((c) => c.status === 'unanswered').length,
 		statuses: calls.reduce(
 			(/** @type {Record<string, number>} */ acc, c) => ({
 				...acc,
@@ -125,29 +86,58 @@ async function burst(url, count, body) {
 }
 
 /**
+ * In queue mode n8n's webhook process now and then never answers a call whose execution finished
+ * (seen: 1 call of 100, its execution recorded as a success); such a call would wait for its
+ * 15-minute timeout. Once n8n has recorded every execution of the burst and none runs, calls still
+ * unanswered this long after are given up (counted as unanswered).
+ */
+const ANSWER_GRACE_MS = 15000;
+
+/**
+ * The burst into one workflow, and what n8n recorded of its executions.
+ * @param {import('../../scripts/lib/n8n').RestClient} rest @param {string} workflowId
+ * @param {string} url @param {number} count @param {(i: number) => unknown} body
+ */
+async function burstInto(rest, workflowId, url, count, body) {
+	const controller = new AbortController();
+	setMaxListeners(count + 10, controller.signal); // every call of the burst listens on it
+	let answered = false;
+	const calls = burst(url, count, body, controller.signal).finally(() => (answered = true));
+	const allRecorded = async () =>
+		(await countExecutions(rest, workflowId)) >= count &&
+		(await countExecutions(rest, workflowId, { status: ['running', 'new', 'waiting'] })) === 0;
+	const recorded = waitFor(async () => answered || (await allRecorded()), {
+		timeoutMs: 15 * 60 * 1000,
+		intervalMs: 2000,
+		orLast: true,
+	});
+	recorded.catch(() => {}); // only a shortcut: the calls' own answers end the burst too
+	await Promise.race([calls, recorded]);
+	if (!answered) await Promise.race([calls, sleep(ANSWER_GRACE_MS)]);
+	controller.abort();
+	return { ...(await calls), runs: await executionsOf(rest, workflowId, count) };
+}
+
+/**
  * How many executions of a workflow n8n recorded, and how many did not succeed, once none is
  * running any more.
  * @param {import('../../scripts/lib/n8n').RestClient} rest @param {string} workflowId
  * @param {number} expected
  */
 async function executionsOf(rest, workflowId, expected) {
-	/** @param {Record<string, unknown>} filter @returns {Promise<number>} */
-	const countOf = async (filter) => {
-		const q = encodeURIComponent(JSON.stringify({ workflowId, ...filter }));
-		const page = await rest.request('GET', `/rest/executions?filter=${q}&limit=1`);
-		return Number(page.count ?? 0);
-	};
+	/** @param {Record<string, unknown>} [filter] */
+	const countOf = (filter) => countExecutions(rest, workflowId, filter);
 	let total = 0;
 	let before = -1;
 	// Done when nothing runs and the count stopped growing (executions n8n lost never come).
 	await waitFor(
 		async () => {
 			before = total;
-			total = await countOf({});
+			total = await countOf();
 			const running = await countOf({ status: ['running', 'new', 'waiting'] });
 			return running === 0 && (total >= expected || total === before);
 		},
-		{ timeoutMs: 5 * 60 * 1000, intervalMs: 3000, orLast: true },
+		{ timeoutMs: 5 * 60 * 1000, intervalMs: 1000, orLast: true },
 	);
 	const succeeded = await countOf({ status: ['success'] });
 	return { recorded: total, succeeded, notSucceeded: total - succeeded, missing: expected - total };
@@ -205,44 +195,36 @@ async function measureSetup(o) {
 	/** @type {Array<() => Promise<unknown>>} */
 	const stops = [];
 	try {
-		/** @type {{ restUrl: string, webhookBase: string, cli: import('../../scripts/lib/n8n').CliOptions }} */
+		/** @type {{ restUrl: string, webhookBase: string }} */
 		let where;
-		/** @type {Record<string, string>} */
-		let ids;
 		if (o.mode === 'one') {
 			const pgDir = path.join(os.tmpdir(), `tatango-bench-pg-${ports.postgres}`);
 			const postgres = await o.step(`${label}: start postgres`, () =>
 				queue.startPostgres({ port: ports.postgres, dir: pgDir, ...DB, log: o.log }),
 			);
 			stops.push(postgres.stop);
-			const env = {
-				DB_TYPE: 'postgresdb',
-				DB_POSTGRESDB_HOST: '127.0.0.1',
-				DB_POSTGRESDB_PORT: String(ports.postgres),
-				DB_POSTGRESDB_DATABASE: DB.database,
-				DB_POSTGRESDB_USER: DB.user,
-				DB_POSTGRESDB_PASSWORD: DB.password,
-				...DB_POOL,
-				N8N_LOG_LEVEL: 'warn',
-			};
 			const userFolder = path.join(o.dir, 'n8n-user');
 			n8n.installPackage(userFolder, o.tgz);
-			const cli = {
-				userFolder,
-				env: { ...env, N8N_RUNNERS_BROKER_PORT: String(ports.cliBroker) },
-			};
-			ids = await importAll(cli, o);
 			const server = await o.step(`${label}: start n8n`, () =>
 				n8n.startN8n({
 					userFolder,
 					port: ports.main,
 					brokerPort: ports.mainBroker,
 					webhookUrl: `http://127.0.0.1:${ports.main}/`,
-					env,
+					env: {
+						DB_TYPE: 'postgresdb',
+						DB_POSTGRESDB_HOST: '127.0.0.1',
+						DB_POSTGRESDB_PORT: String(ports.postgres),
+						DB_POSTGRESDB_DATABASE: DB.database,
+						DB_POSTGRESDB_USER: DB.user,
+						DB_POSTGRESDB_PASSWORD: DB.password,
+						...DB_POOL,
+						N8N_LOG_LEVEL: 'warn',
+					},
 				}),
 			);
 			stops.unshift(server.stop);
-			where = { restUrl: server.url, webhookBase: server.url, cli };
+			where = { restUrl: server.url, webhookBase: server.url };
 		} else {
 			const cluster = await o.step(
 				`${label}: start redis, postgres, main, webhook process, 2 workers`,
@@ -257,15 +239,11 @@ async function measureSetup(o) {
 					}),
 			);
 			stops.push(cluster.stop);
-			ids = await importAll(cluster.cliOptions(), o);
-			where = {
-				restUrl: cluster.main.url,
-				webhookBase: cluster.webhook.url,
-				cli: cluster.cliOptions(),
-			};
+			where = { restUrl: cluster.main.url, webhookBase: cluster.webhook.url };
 		}
 		const rest = new n8n.RestClient(where.restUrl);
 		await rest.ensureOwner(OWNER);
+		const ids = await createAll(rest, o);
 		const hooks = new n8n.RestClient(where.webhookBase);
 		for (const id of Object.values(ids)) await rest.activateWorkflow(id);
 		for (const p of [SMS_WEBHOOK_ID, NOOP_WEBHOOK_ID]) await hooks.waitForWebhook(p);
@@ -281,20 +259,18 @@ async function measureSetup(o) {
 			phone: String(FIRST_NUMBER + i),
 		});
 		const noop = await o.step(`${label}: ${o.count} calls at once into Webhook → No Op`, () =>
-			burst(`${where.webhookBase}/webhook/${NOOP_WEBHOOK_ID}`, o.count, body),
+			burstInto(rest, ids.noop, `${where.webhookBase}/webhook/${NOOP_WEBHOOK_ID}`, o.count, body),
 		);
-		const noopRuns = await executionsOf(rest, ids.noop, o.count);
 		const sms = await o.step(`${label}: ${o.count} calls at once into Webhook → SMS Send`, () =>
-			burst(`${where.webhookBase}/webhook/${SMS_WEBHOOK_ID}`, o.count, body),
+			burstInto(rest, ids.sms, `${where.webhookBase}/webhook/${SMS_WEBHOOK_ID}`, o.count, body),
 		);
-		const smsRuns = await executionsOf(rest, ids.sms, o.count);
 		const seen = await sendsSeen(o.sandboxUrl, o.count, o.rate);
 		await control.reset();
 		return {
 			mode: o.mode,
 			pacing: o.pacing,
-			noop: { ...noop, runs: noopRuns },
-			sms: { ...sms, runs: smsRuns },
+			noop,
+			sms,
 			seen,
 		};
 	} finally {
@@ -303,38 +279,35 @@ async function measureSetup(o) {
 }
 
 /**
- * Imports the credential and both workflows into a fresh database.
- * @param {import('../../scripts/lib/n8n').CliOptions} cli
+ * Creates the credential and both workflows through the running n8n's REST API (a CLI import
+ * would start n8n once more for each).
+ * @param {import('../../scripts/lib/n8n').RestClient} rest
  * @param {{ sandboxUrl: string, rate: number, eventsUrl: string }} o
  * @returns {Promise<Record<string, string>>} workflow ids: sms, noop
  */
-async function importAll(cli, o) {
-	await n8n.importCredentials(
-		[
-			{
-				id: 'benchTatangoV3Burst',
-				name: 'Bench: Tatango v3 (sandbox, paced at R, burst)',
-				type: 'tatangoV3Api',
-				data: {
-					apiKey: SANDBOX_ACCOUNT.v3ApiKey,
-					baseUrl: o.sandboxUrl,
-					requestsPerSecond: o.rate,
-					maxRateLimitWait: 120,
-				},
-			},
-		],
-		cli,
-	);
-	return await importWorkflows(
-		{
-			sms: loadWorkflow('f-burst-sms.json', {
-				WEBHOOK_ID: SMS_WEBHOOK_ID,
-				EVENTS_URL: o.eventsUrl,
-			}),
-			noop: loadWorkflow('f-burst-noop.json', { WEBHOOK_ID: NOOP_WEBHOOK_ID }),
+async function createAll(rest, o) {
+	const credential = await rest.request('POST', '/rest/credentials', {
+		name: 'Bench: Tatango v3 (sandbox, paced at R, burst)',
+		type: 'tatangoV3Api',
+		data: {
+			apiKey: SANDBOX_ACCOUNT.v3ApiKey,
+			baseUrl: o.sandboxUrl,
+			requestsPerSecond: o.rate,
+			maxRateLimitWait: 120,
 		},
-		cli,
-	);
+	});
+	const sms = loadWorkflow('f-burst-sms.json', {
+		WEBHOOK_ID: SMS_WEBHOOK_ID,
+		EVENTS_URL: o.eventsUrl,
+	});
+	for (const node of sms.nodes)
+		if (node.credentials?.tatangoV3Api) node.credentials.tatangoV3Api.id = credential.id;
+	return {
+		sms: await rest.createWorkflow(sms),
+		noop: await rest.createWorkflow(
+			loadWorkflow('f-burst-noop.json', { WEBHOOK_ID: NOOP_WEBHOOK_ID }),
+		),
+	};
 }
 
-module.exports = { buildBaselinePackage, measureSetup, DEFAULT_BASELINE };
+module.exports = { measureSetup };

@@ -8,13 +8,13 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { spawnSync } = require('child_process');
 const n8n = require('../../scripts/lib/n8n');
 const { freePortsFrom } = require('../../scripts/lib/processes');
 const { startSandboxProcess } = require('../../scripts/lib/sandbox-process');
 const { sandboxControl } = require('./sandbox');
 const { sharedCredentials } = require('./credentials');
 const { importWorkflows } = require('./import');
+const { runCommand } = require('./command');
 const { log, step } = require('./log');
 
 /** RCS and SMS sends name a webhook URL; nobody listens there and the sandbox is told to post events late. */
@@ -34,7 +34,8 @@ const EVENTS_URL = 'https://127.0.0.1:9/webhook/bench/tatango?token=bench-not-li
  * @property {typeof step} step
  * @property {typeof log} log
  *
- * @typedef {SetUpContext & { ids: Record<string, string> }} Context a part's: `ids` are its own workflows'
+ * @typedef {SetUpContext & { ids: Record<string, string>, prepared: any }} Context a part's: `ids` are
+ *   its own workflows', `prepared` what its `prepare` gave
  */
 
 /**
@@ -57,10 +58,7 @@ async function setUp(parts, o) {
 		fs.rmSync(userFolder, { recursive: true, force: true });
 	});
 	if (!o.skipBuild)
-		await step('npm run build', () => {
-			const r = spawnSync('npm', ['run', 'build'], { cwd: n8n.REPO_ROOT, encoding: 'utf8' });
-			if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
-		});
+		await step('npm run build', () => runCommand('npm', ['run', 'build'], { cwd: n8n.REPO_ROOT }));
 	const tgz = await step('npm pack', () => n8n.packPackage({ outDir: path.join(o.dir, 'pack') }));
 	await step('n8n install (cache)', () => n8n.ensureInstalled({ userFolder, log }));
 	await step('install the package into a fresh n8n user folder', () =>

@@ -9,7 +9,10 @@ const http = require('http');
 const axios = require('axios').default;
 
 /**
- * @param {{ url: (i: number) => string, body: (i: number) => unknown, count: number, concurrency: number, headers?: Record<string, string> }} o
+ * Posts `count` events, or, with `seconds`, as many as the clients send in that time (each client
+ * starts no call after it: a rate measured over a fixed time takes as long on a busy machine as on
+ * an idle one, where a fixed count takes as much longer as the machine is slower).
+ * @param {{ url: (i: number) => string, body: (i: number) => unknown, count?: number, seconds?: number, concurrency: number, headers?: Record<string, string> }} o
  * @returns {Promise<{ count: number, ok: number, failed: number, statuses: Record<string, number>, seconds: number, perSecond: number, p50: number, p99: number, latencies: number[] }>}
  */
 async function postEvents(o) {
@@ -21,10 +24,13 @@ async function postEvents(o) {
 	let next = 0;
 	let ok = 0;
 	const started = process.hrtime.bigint();
+	const deadline = o.seconds === undefined ? Infinity : Date.now() + o.seconds * 1000;
+	const limit = o.count ?? Infinity;
 	const worker = async () => {
 		for (;;) {
+			if (Date.now() >= deadline) return;
 			const i = next++;
-			if (i >= o.count) return;
+			if (i >= limit) return;
 			const t = process.hrtime.bigint();
 			let status = 'error';
 			try {
@@ -46,13 +52,14 @@ async function postEvents(o) {
 	await Promise.all(Array.from({ length: o.concurrency }, worker));
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 	agent.destroy();
+	const count = latencies.length;
 	return {
-		count: o.count,
+		count,
 		ok,
-		failed: o.count - ok,
+		failed: count - ok,
 		statuses,
 		seconds,
-		perSecond: o.count / seconds,
+		perSecond: count / seconds,
 		p50: percentile(latencies, 50),
 		p99: percentile(latencies, 99),
 		latencies,

@@ -1,13 +1,14 @@
 // @ts-check
 'use strict';
 /**
- * (c) Webhook throughput on a running n8n (`n8n start`, SQLite): BENCH_EVENTS delivery events per
- * trigger POSTed by BENCH_CONCURRENCY keep-alive clients to a published Tatango Trigger, the same
- * trigger with its duplicate check off, and n8n's own Webhook node; after BENCH_WARMUP_EVENTS
- * warm-up events each, in BENCH_ROUNDS interleaved rounds (A B C A B C ...) so a noisy spell of the
- * machine slows every trigger of that round alike; each ratio is the median of the per-round
- * ratios, with the lowest and highest round. Measured twice: at n8n's defaults, and with
- * expression isolates taken only when needed (a fresh start of the same n8n).
+ * (c) Webhook throughput on a running n8n (`n8n start`, SQLite): delivery events POSTed by
+ * BENCH_CONCURRENCY keep-alive clients to a published Tatango Trigger, the same trigger with its
+ * duplicate check off, and n8n's own Webhook node; after BENCH_WARMUP_SECONDS of warm-up each, in
+ * BENCH_ROUNDS interleaved rounds (A B C A B C ...), each giving every trigger BENCH_ROUND_SECONDS
+ * of events, so a noisy spell of the machine slows every trigger of that round alike; each ratio is
+ * the median of the per-round ratios, with the lowest and highest round. Rounds last a fixed time,
+ * not a fixed count: a busy machine gives fewer events, not a longer run. Measured twice: at n8n's
+ * defaults, and with expression isolates taken only when needed (a fresh start of the same n8n).
  */
 const n8n = require('../../scripts/lib/n8n');
 const { TEST_NUMBERS } = require('../../sandbox/fixtures');
@@ -17,8 +18,8 @@ const { postEvents, percentile } = require('../lib/load');
 const { drainExecutions } = require('../lib/executions');
 const { fixed, int, mark, spread, spreadOf } = require('../lib/format');
 
-const EVENTS = intEnv('BENCH_EVENTS', 1000);
-const WARMUP_EVENTS = intEnv('BENCH_WARMUP_EVENTS', 100);
+const ROUND_SECONDS = intEnv('BENCH_ROUND_SECONDS', 4);
+const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 2);
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 8);
 const ROUNDS = intEnv('BENCH_ROUNDS', 5);
 
@@ -91,15 +92,15 @@ async function measureTriggers(ctx, label, env) {
 		for (const target of TARGETS) await rest.activateWorkflow(ctx.ids[target.key]);
 		for (const target of TARGETS) await rest.waitForWebhook(target.path);
 		await ctx.step(
-			`(c) ${EVENTS} events per trigger in ${ROUNDS} interleaved rounds, ${CONCURRENCY} concurrent clients`,
+			`(c) ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per trigger, ${CONCURRENCY} concurrent clients`,
 			async () => {
 				// Each share of events is followed by a pause until n8n has finished their runs, so no
 				// trigger shares the machine with another's runs. Every event is new: transaction ids
 				// carry this measurement's label.
-				/** @param {typeof TARGETS[number]} target @param {string} tag @param {number} count */
-				const post = (target, tag, count) =>
+				/** @param {typeof TARGETS[number]} target @param {string} tag @param {number} seconds */
+				const post = (target, tag, seconds) =>
 					postEvents({
-						count,
+						seconds,
 						concurrency: CONCURRENCY,
 						url: () => `${server.url}/webhook/${target.path}${target.query}`,
 						body: (i) => deliveryEvent(`${label}-${target.key}-${tag}-${i}`),
@@ -108,19 +109,18 @@ async function measureTriggers(ctx, label, env) {
 				const expected = {};
 				for (const target of TARGETS) {
 					// The runs of the measurement before (the same database) count too.
-					expected[target.key] =
-						(await drainExecutions(rest, ctx.ids[target.key], 0)) + WARMUP_EVENTS;
-					await post(target, 'warm', WARMUP_EVENTS);
+					expected[target.key] = await drainExecutions(rest, ctx.ids[target.key], 0);
+					expected[target.key] += (await post(target, 'warm', WARMUP_SECONDS)).count;
 					await drainExecutions(rest, ctx.ids[target.key], expected[target.key]);
 				}
 				const start = { ...expected };
-				const perRound = Math.ceil(EVENTS / ROUNDS);
 				/** @type {Record<string, any[]>} */
 				const rounds = Object.fromEntries(TARGETS.map((t) => [t.key, []]));
 				for (let round = 0; round < ROUNDS; round++) {
 					for (const target of TARGETS) {
-						rounds[target.key].push(await post(target, `r${round}`, perRound));
-						expected[target.key] += perRound;
+						const share = await post(target, `r${round}`, ROUND_SECONDS);
+						rounds[target.key].push(share);
+						expected[target.key] += share.count;
 						await drainExecutions(rest, ctx.ids[target.key], expected[target.key]);
 					}
 				}
@@ -167,8 +167,8 @@ const roundRatios = (m, key) =>
 /** @type {import('./index').BenchPart} */
 module.exports = {
 	key: 'c',
-	title: `${EVENTS} delivery events per trigger, ${ROUNDS} interleaved rounds, at n8n's defaults and with isolates when needed`,
-	settings: ['BENCH_EVENTS', 'BENCH_WARMUP_EVENTS', 'BENCH_CONCURRENCY', 'BENCH_ROUNDS'],
+	title: `${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s of delivery events per trigger, at n8n's defaults and with isolates when needed`,
+	settings: ['BENCH_ROUND_SECONDS', 'BENCH_WARMUP_SECONDS', 'BENCH_CONCURRENCY', 'BENCH_ROUNDS'],
 	workflows: (ctx) => ({
 		tatango: loadWorkflow('c-tatango-trigger.json', {
 			...ctx.tokens,
@@ -187,8 +187,8 @@ module.exports = {
 
 	async measure(ctx) {
 		return {
-			events: EVENTS,
-			warmupEvents: WARMUP_EVENTS,
+			roundSeconds: ROUND_SECONDS,
+			warmupSeconds: WARMUP_SECONDS,
 			concurrency: CONCURRENCY,
 			rounds: ROUNDS,
 			defaults: await measureTriggers(ctx, 'defaults', SETTINGS.defaults.env),
@@ -210,10 +210,10 @@ module.exports = {
 		const row = (name, x) =>
 			`| ${name} | ${int(x.count)} | ${int(x.ok)} | ${int(x.runs)} | ${fixed(x.perSecond, 1)} | ${fixed(x.p50, 1)} ms | ${fixed(x.p99, 1)} ms |`;
 		return [
-			`## (c) ${int(c.events)} delivery events into a published trigger, ${c.concurrency} concurrent clients`,
+			`## (c) Delivery events into a published trigger, ${c.concurrency} concurrent clients, ${c.rounds} rounds of ${c.roundSeconds} s per trigger`,
 			'',
 			`\`n8n start\` (regular mode, SQLite, executions saved as by default). Each client POSTs its next event as soon as the previous one was answered (keep-alive). ` +
-				`Each trigger first gets ${int(c.warmupEvents)} warm-up events; then ${c.rounds} rounds, each giving every trigger in turn its share of the measured events (A B C A B C ...), each share followed by a pause until n8n has finished its runs. ` +
+				`Each trigger first gets ${c.warmupSeconds} s of warm-up events; then ${c.rounds} rounds, each giving every trigger in turn ${c.roundSeconds} s of events (A B C A B C ...), each share followed by a pause until n8n has finished its runs; a fixed time, not a fixed count, so a busy machine gives fewer events, not a longer run. ` +
 				'Latency is measured by the client, from sending to the full answer. The Tatango Trigger checks the token and the event type and records each event to drop repeats (every event here is new); ' +
 				'"duplicate check off" is the same trigger with Ignore Duplicates Within = 0, which keeps no record; the Webhook node (v2) only answers. ' +
 				`Measured twice: at n8n's defaults, then with \`${LAZY_SETTING}\` on a fresh start of the same n8n.`,

@@ -10,7 +10,7 @@ const { loadWorkflow } = require('../lib/workflows');
 const { rateLimitedRun, achieved } = require('../lib/rateLimited');
 const { fixed, int, mark, pct, texts } = require('../lib/format');
 
-const SMS_SENDS = intEnv('BENCH_SMS_SENDS', 1000);
+const SMS_SENDS = intEnv('BENCH_SMS_SENDS', 500);
 
 /** @param {any} d */
 const figures = (d) => {

@@ -16,7 +16,7 @@ const { LATE_EVENTS } = require('../lib/rateLimited');
 const { fixed, int, mark, texts } = require('../lib/format');
 
 const SMALL = intEnv('BENCH_SCALE_SMALL', 1000);
-const LARGE = intEnv('BENCH_SCALE_LARGE', 10000);
+const LARGE = intEnv('BENCH_SCALE_LARGE', 5000);
 const FIRST_NUMBER = 2067000000;
 const SEND_PATH = '/transactional_messages/send_sms';
 

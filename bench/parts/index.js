@@ -1,9 +1,9 @@
 // @ts-check
 'use strict';
 /**
- * The bench's parts, in the order they run. Adding a part: one file here exporting a BenchPart,
- * and one line in this list (its letter is its BENCH_PARTS letter and its `## (x)` heading in
- * bench/results.md).
+ * The bench's parts, in the order they run ((f) last: the longest, it starts n8n set-ups of its
+ * own). Adding a part: one file here exporting a BenchPart, and one line in this list (its letter
+ * is its BENCH_PARTS letter and its `## (x)` heading in bench/results.md).
  *
  * @typedef {object} BenchPart
  * @property {string} key one lowercase letter, unique
@@ -14,6 +14,9 @@
  *   `ctx.ids` gives their ids by the same keys
  * @property {(ctx: import('../lib/context').SetUpContext) => import('../lib/credentials').Credential[]} [credentials]
  *   credentials it needs beyond the shared ones of lib/credentials.js
+ * @property {(o: { dir: string, step: typeof import('../lib/log').step, log: (s: string) => void }) => Promise<any>} [prepare]
+ *   work that needs neither n8n nor the sandbox (a build), started before the set-up and run beside
+ *   it; `ctx.prepared` holds its value
  * @property {(ctx: import('../lib/context').Context) => Promise<any>} measure runs it (the sandbox freshly
  *   reset, no limit) and returns its figures, which go to results.json as they are
  * @property {(result: any, env: import('../lib/environment').Environment) => string[]} summary
@@ -29,7 +32,8 @@ module.exports = [
 	require('./c-triggers'),
 	require('./d-sms-rate'),
 	require('./e-scale'),
-	require('./f-burst'),
 	require('./o-opt-outs'),
 	require('./q-quiet-hours'),
+	require('./f-burst'),
+	require('./m-memory'),
 ];

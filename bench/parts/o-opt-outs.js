@@ -17,7 +17,7 @@ const { fixed, int, mark, median, texts } = require('../lib/format');
 
 const SENDS = intEnv('BENCH_OPT_OUT_SENDS', 1000);
 const OPT_OUTS = intEnv('BENCH_OPT_OUTS', 10000);
-const ROUNDS = intEnv('BENCH_OPT_OUT_ROUNDS', 3);
+const ROUNDS = intEnv('BENCH_OPT_OUT_ROUNDS', 2);
 const LIST_ID = 101;
 const READ_PATH = `/api/v2/lists/${LIST_ID}/subscribers/unsubscribed`;
 const SEND_PATH = '/transactional_messages/send_sms';

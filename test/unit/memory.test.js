@@ -223,9 +223,11 @@ describe('caps: at most N texts to a number in any 24 hours', () => {
 	const at = (/** @type {string} */ iso) => Date.parse(iso);
 	const florida = { phone: '3055551234', subject: 'spring-sale', limit: 3 };
 
-	/** Sends through the memory as the cap check does: read once, then take a slot per text. */
+	/** Sends through the memory as the cap check does: the first text, then a slot per text. */
 	async function capTake(/** @type {memory.MarkStore} */ store, /** @type {number} */ now) {
-		const counted = await memory.readCounted(store, florida, now);
+		const first = await memory.takeFirst(store, florida, now);
+		if (first.taken) return { taken: first.taken };
+		const { counted } = first;
 		for (;;) {
 			const result = await memory.takeSlot(store, florida, counted, now);
 			if ('taken' in result) return result;

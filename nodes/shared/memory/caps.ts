@@ -3,7 +3,17 @@
 // subject, plus a minute mark saying in which minute it went. To count, the slot marks of the last 25
 // hours are tested (limit × 25 marks, one read); a text of the oldest hour may be just over or just
 // under 24 hours old, and only when that decides the answer are its minute marks read (60 a slot).
-import { capMinuteMark, capSlotMark, HOUR_MS, hourOf, MINUTE_MS, minuteOf } from './marks';
+// A day mark says a counted text went to the number that UTC day: a number with none for today and
+// yesterday had no text in the last 24 hours, and its first text is counted in one call (takeFirst).
+import {
+	capDayMark,
+	capMinuteMark,
+	capSlotMark,
+	HOUR_MS,
+	hourOf,
+	MINUTE_MS,
+	minuteOf,
+} from './marks';
 import type { MarkStore } from './store';
 
 export const DAY_MS = 24 * HOUR_MS;
@@ -77,18 +87,22 @@ function slotMarksOf({ phone, subject, limit }: CapSubject, now: number) {
 	return marks;
 }
 
-/** The texts counted against `cap` at `now`: one read of the store. Expired slot marks are dropped. */
+/**
+ * The texts counted against `cap` at `now`: one read of the store. Expired slot marks are dropped,
+ * and `alsoRemove` with them.
+ */
 export async function readCounted(
 	store: MarkStore,
 	cap: CapSubject,
 	now: number,
+	alsoRemove: readonly string[] = [],
 ): Promise<CountedText[]> {
 	const marks = slotMarksOf(cap, now);
 	const expired: string[] = [];
 	for (let slot = 1; slot <= cap.limit; slot++) {
 		expired.push(capSlotMark(cap.subject, cap.phone, hourOf(now) - 25, slot));
 	}
-	const present = await store.presentAmong([...marks.keys()], expired);
+	const present = await store.presentAmong([...marks.keys()], [...expired, ...alsoRemove]);
 	return [...marks].filter(([mark]) => present.has(mark)).map(([, text]) => text);
 }
 
@@ -135,7 +149,8 @@ export async function takeSlot(
 		const slotMark = capSlotMark(cap.subject, cap.phone, hour, slot);
 		const minute = minuteOf(now);
 		const minuteMark = capMinuteMark(cap.subject, cap.phone, hour, slot, minute);
-		const present = await store.testAndSet([slotMark, minuteMark]);
+		const dayMark = capDayMark(cap.subject, cap.phone, Math.floor(now / DAY_MS));
+		const present = await store.testAndSet([slotMark, minuteMark, dayMark]);
 		if (!present.has(slotMark)) {
 			counted.push({ hour, slot, minuteStart: hour * HOUR_MS + minute * MINUTE_MS });
 			return { taken: [slotMark, minuteMark] };
@@ -144,4 +159,45 @@ export async function takeSlot(
 		if (!present.has(minuteMark)) await store.remove([minuteMark]);
 		counted.push({ hour, slot });
 	}
+}
+
+/**
+ * The first text of a run to `cap`'s number and subject, in one call when the number had no counted
+ * text today or yesterday (UTC): its day marks are tested and its first slot of this hour taken at
+ * once. Otherwise the count is read in full, the slot just taken given back in that same read, and
+ * the caller goes on with `takeSlot`. A day mark recorded for yesterday by this test is harmless: it
+ * only sends tomorrow's first text the full way.
+ */
+export async function takeFirst(
+	store: MarkStore,
+	cap: CapSubject,
+	now: number,
+): Promise<{ counted: CountedText[]; taken?: string[] }> {
+	const day = Math.floor(now / DAY_MS);
+	const hour = hourOf(now);
+	const minute = minuteOf(now);
+	const slotMark = capSlotMark(cap.subject, cap.phone, hour, 1);
+	const minuteMark = capMinuteMark(cap.subject, cap.phone, hour, 1, minute);
+	const days = [
+		capDayMark(cap.subject, cap.phone, day - 1),
+		capDayMark(cap.subject, cap.phone, day),
+	];
+	const present = await store.testAndSet([...days, slotMark, minuteMark]);
+	const slotTaken = !present.has(slotMark);
+	if (slotTaken && !days.some((mark) => present.has(mark))) {
+		const counted = [{ hour, slot: 1, minuteStart: hour * HOUR_MS + minute * MINUTE_MS }];
+		return { counted, taken: [slotMark, minuteMark] };
+	}
+	// What this call added of the slot's marks goes again (a minute mark of another text's slot
+	// would misdate it).
+	const giveBack = [
+		...(slotTaken ? [slotMark] : []),
+		...(present.has(minuteMark) ? [] : [minuteMark]),
+	];
+	const counted = await readCounted(store, cap, now, giveBack);
+	return {
+		counted: slotTaken
+			? counted.filter((text) => !(text.hour === hour && text.slot === 1))
+			: counted,
+	};
 }

@@ -17,6 +17,7 @@ export {
 	decideCap,
 	readCounted,
 	readMinutes,
+	takeFirst,
 	takeSlot,
 	type CapDecision,
 	type CapSubject,

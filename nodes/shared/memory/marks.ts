@@ -44,6 +44,11 @@ export function capMinuteMark(
 	return `${PREFIX}capMinute/${hour}/${slot}/${minute}/${phone}/${subject}`;
 }
 
+/** A text counted against a cap went to `phone` on UTC day `day` (days since 1970): a quick "not lately". */
+export function capDayMark(subject: string, phone: string, day: number): string {
+	return `${PREFIX}capDay/${day}/${phone}/${subject}`;
+}
+
 /** The person at `phone` revoked consent (cleared when they opt back in). */
 export function revokedMark(phone: string): string {
 	return `${PREFIX}revoked/${phone}`;

@@ -13,8 +13,8 @@ import {
 	type CapSubject,
 	type CountedText,
 	type MarkStore,
-	readCounted,
 	readMinutes,
+	takeFirst,
 	takeSlot,
 	workflowStore,
 } from '../../../../shared/memory';
@@ -78,7 +78,7 @@ const capFields: INodeProperties[] = [
 	},
 ];
 
-/** One node run's counts: read once per number and subject, then kept up to date by the run's own texts. */
+/** One node run's counts: read once per number and subject (takeFirst), then kept up to date by the run's own texts. */
 interface RunCaps {
 	store: MarkStore;
 	counted: Map<string, Promise<CountedText[]>>;
@@ -159,8 +159,15 @@ export const perNumberCapCheck: SendCheck = {
 		const now = Date.now();
 		let reading = run.counted.get(countKey);
 		if (!reading) {
-			reading = readCounted(run.store, capSubject, now);
+			// The run's first text to this number and subject: counted in one call if it had none lately.
+			const first = takeFirst(run.store, capSubject, now);
+			reading = first.then(({ counted }) => counted);
 			run.counted.set(countKey, reading);
+			const { taken } = await first;
+			if (taken) {
+				run.taken.set(itemIndex, { countKey, marks: taken });
+				return undefined;
+			}
 		}
 		const counted = await reading;
 		for (;;) {

@@ -31,8 +31,8 @@ export interface AlreadySentOutput extends IDataObject {
 	reason: string;
 }
 
-/** Keys claimed ahead of their items, at most this many at a time (and the next batch meanwhile). */
-const MAX_BATCH = 100;
+/** Keys claimed ahead of their items, this many at a time (and the next batch meanwhile). */
+const BATCH = 100;
 
 type Claim =
 	| { status: 'claimed' | 'used' | 'undecided'; key: string }
@@ -40,8 +40,8 @@ type Claim =
 	| { status: 'earlierItem'; key: string; item: number };
 
 /**
- * One node run's claims. Keys are claimed in batches ahead of their items (1, 2, 4, ... up to
- * MAX_BATCH items), the next batch while the current one sends, so that the settle time of the
+ * One node run's claims. Keys are claimed in batches of up to BATCH items ahead of their items, the
+ * next batch while the current one sends, so that the settle time of the
  * claim protocol (shared/memory/claims.ts) is paid once per batch and mostly while texts go out.
  * A claim is released when its text certainly did not go, and at the end of the run when its item
  * was never sent (the run stopped on an earlier item's error).
@@ -58,7 +58,6 @@ class RunClaims {
 	private readonly claimMarks: string[] = [];
 	private nextItem = 0;
 	private lastBatchStart = 0;
-	private batchSize = 1;
 	private readonly token: string;
 
 	constructor(
@@ -69,17 +68,24 @@ class RunClaims {
 		this.token = `${context.getExecutionId() ?? 'x'}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
 	}
 
+	/** Keys read ahead with their batch: each item's expression is evaluated once. */
+	private readonly keys = new Map<number, string>();
+
 	keyOf(item: number): string {
-		return textOf(this.context.getNodeParameter('sendOncePer', item, ''), FEATURE).trim();
+		let key = this.keys.get(item);
+		if (key === undefined) {
+			key = keyOf(this.context, item);
+			this.keys.set(item, key);
+		}
+		return key;
 	}
 
 	/** Claims the keys of the next batch of items (those whose key reads; the others at their turn). */
 	private claimNextBatch() {
 		const first = this.nextItem;
 		this.lastBatchStart = first;
-		const end = Math.min(this.itemCount, first + this.batchSize);
+		const end = Math.min(this.itemCount, first + BATCH);
 		this.nextItem = end;
-		this.batchSize = Math.min(MAX_BATCH, this.batchSize * 2);
 		const keys = new Map<number, string>();
 		for (let item = first; item < end; item++) {
 			try {
@@ -174,6 +180,10 @@ class RunClaims {
 
 const runs = new WeakMap<TatangoClient, RunClaims>();
 
+function keyOf(context: IExecuteFunctions, item: number): string {
+	return textOf(context.getNodeParameter('sendOncePer', item, ''), FEATURE).trim();
+}
+
 function runOf(context: IExecuteFunctions, tatango: TatangoClient): RunClaims {
 	let run = runs.get(tatango);
 	if (!run) {
@@ -201,7 +211,7 @@ function alreadySent(text: OutgoingText, key: string, extra: IDataObject = {}): 
 export const sendOnceCheck: SendCheck = {
 	fields: [sendOnceField],
 	async before(context, itemIndex, tatango, text) {
-		const key = textOf(context.getNodeParameter('sendOncePer', itemIndex, ''), FEATURE).trim();
+		const key = runs.get(tatango)?.keyOf(itemIndex) ?? keyOf(context, itemIndex);
 		if (!key) return undefined;
 		const run = runOf(context, tatango);
 		let claim = await run.claimFor(itemIndex, key);
