@@ -23,6 +23,10 @@ async function countsOf(numbers) {
 
 const once = (/** @type {string[]} */ numbers) => Object.fromEntries(numbers.map((n) => [n, 1]));
 
+// These runs wait out real 429s by design (3-4 s each): jest's 5 s default leaves no room on a busy
+// machine, and a test stopped by it keeps sending into the next test's counts.
+jest.setTimeout(30_000);
+
 describe('a burst of 429s', () => {
 	test('transactional, with Retry-After: every item completes, each number texted once, the wait honoured', async () => {
 		const numbers = phones(5);
