@@ -159,7 +159,7 @@ test('a campaign of 100 numbers, each texted once: one call to the store for all
 	expect(out.every((item) => item.json.transactionId === 'tx-cap')).toBe(true);
 	expect(api.isDone()).toBe(true);
 	expect(db.calls).toBe(1);
-});
+}, 60_000); // 100 runs of the node's send path: seconds on a busy machine
 
 test('a run stopped by an error: the counts taken ahead for items it never sent are given back', async () => {
 	clockAt('2026-11-25T15:00:00Z');
