@@ -102,7 +102,7 @@ async function main() {
 		fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '',
 		{
 			runs,
-			order: PARTS.map((part) => part.key),
+			parts: PARTS,
 			env,
 			setUp: setUpRun.time,
 			whole: wholeTime,

@@ -14,8 +14,9 @@ const TIMES_HEAD = [
 	'| part | time | load average (1 min) meanwhile: mean / max | measured |',
 	'|---|---:|---:|---|',
 ];
-const FOOTER =
-	'Sizes are set by the `BENCH_*` variables each part names in its file under `bench/parts/`. A benchmark, not a test: numbers vary with the machine.';
+/** @param {import('../parts').BenchPart[]} parts */
+const footer = (parts) =>
+	`Sizes are set by ${parts.map((p) => `(${p.key}) ${p.settings.map((name) => `\`${name}\``).join(', ')}`).join('; ')} (each part's file in \`bench/parts/\` says what they size). A benchmark, not a test: numbers vary with the machine.`;
 
 /**
  * @typedef {{ seconds: number, load: { mean: number, max: number }, date: string }} PartTime
@@ -76,8 +77,8 @@ function parsePage(text) {
 /**
  * The page after this run: its parts' rows and sections, and every other part's as the page had them.
  * @param {string} previous the page before ('' for none)
- * @param {{ runs: PartRun[], order: string[], env: import('./environment').Environment, setUp: PartTime, whole: PartTime, complete: boolean }} r
- *   `order`: every known part's key; `complete`: every part ran
+ * @param {{ runs: PartRun[], parts: import('../parts').BenchPart[], env: import('./environment').Environment, setUp: PartTime, whole: PartTime, complete: boolean }} r
+ *   `parts`: every part, in order; `complete`: every part ran
  */
 function renderPage(previous, r) {
 	const old = (!r.complete && parsePage(previous)) || null;
@@ -91,9 +92,10 @@ function renderPage(previous, r) {
 				: `Last run of some parts only (${r.runs.map((x) => `(${x.part.key})`).join(', ')}): the others' figures are from earlier runs (see their dates below).`),
 	].join('\n');
 	const ran = new Map(r.runs.map((x) => [x.part.key, x]));
-	const known = [...r.order, ...(old ? [...old.sections.keys()] : [])].filter(
-		(key, i, all) => all.indexOf(key) === i,
-	);
+	const known = [
+		...r.parts.map((part) => part.key),
+		...(old ? [...old.sections.keys()] : []),
+	].filter((key, i, all) => all.indexOf(key) === i);
 	const summary = known.flatMap((key) => {
 		const run = ran.get(key);
 		return run ? run.part.summary(run.result, env) : (old?.summary.get(key) ?? []);
@@ -124,7 +126,7 @@ function renderPage(previous, r) {
 		timeRow('set-up (build, pack, install, imports)', r.setUp),
 		timeRow(r.complete ? 'whole run' : 'this run', r.whole),
 		'',
-		FOOTER,
+		footer(r.parts),
 	])}\n`;
 }
 

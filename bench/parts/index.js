@@ -2,9 +2,8 @@
 'use strict';
 /**
  * The bench's parts, in the order they run ((f) last: the longest, it starts n8n set-ups of its
- * own). Adding a part: one file here exporting a BenchPart,
- * and one line in this list (its letter is its BENCH_PARTS letter and its `## (x)` heading in
- * bench/results.md).
+ * own). Adding a part: one file here exporting a BenchPart, and one line in this list (its letter
+ * is its BENCH_PARTS letter and its `## (x)` heading in bench/results.md).
  *
  * @typedef {object} BenchPart
  * @property {string} key one lowercase letter, unique

@@ -15,6 +15,8 @@ import { searchLists } from '../shared/listSearch';
 import { isTriggerUrlShape } from '../shared/triggerUrlToken';
 import { isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
+import { honourConsent } from './consent/honour';
+import { consentMemoryOf } from './consent/memory';
 import { consentOf } from './consent/ofEvent';
 import { classifyEvent, KNOWN_EVENTS } from './events';
 import { toOutputJson } from './output';
@@ -185,7 +187,8 @@ export class TatangoTrigger implements INodeType {
 	// during the run once it ends (in queue mode, on the worker). So this is where an event is
 	// recorded for good (webhook/repeats.ts).
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [firstDeliveries(this)];
+		// Each reply honoured here, where n8n lends the run its database (consent/honour.ts).
+		return [await honourConsent(this, firstDeliveries(this), consentMemoryOf(this))];
 	}
 }
 

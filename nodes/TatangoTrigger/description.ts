@@ -6,6 +6,7 @@ import { DEFAULT_WINDOW_MINUTES } from './duplicates';
 import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
 import { MIN_TOKEN_LENGTH, TOKEN_HEADER } from './authenticity';
 import { CONSENT_REVOKED, KNOWN_EVENTS, type KnownEvent } from './events';
+import { honourFields } from './consent/honourFields';
 import { LIST_EVENTS } from './listWebhook';
 
 // `name` is what the Events field lists; `action` is the node creator's entry for the event (n8n
@@ -211,6 +212,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { source: ['sends'], events: ['delivery_status'] } },
 		description: 'Which delivery_status statuses start the workflow',
 	},
+	...honourFields,
 	{
 		displayName: 'Options',
 		name: 'options',

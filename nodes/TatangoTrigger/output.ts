@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { tenDigitsOf } from '../shared/validation';
-import type { ConsentReading } from './consent/classify';
+import type { ConsentReading } from '../shared/consent/classify';
 import { consentOf } from './consent/ofEvent';
 import type { TatangoEvent } from './events';
 
@@ -32,7 +32,7 @@ export function toOutputJson(
 		// one conversation per phone number, the person's text as the prompt.
 		sessionId: tenDigitsOf(event.phoneNumber),
 		chatInput: event.replyText,
-		// Every reply read for consent (consent/classify.ts): revoked, help, opt_in or null.
+		// Every reply read for consent (shared/consent/classify.ts): revoked, help, opt_in or null.
 		consent: consent.consent,
 		consentWords: consent.consentWords,
 		consentLanguage: consent.consentLanguage,

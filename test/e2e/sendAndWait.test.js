@@ -104,6 +104,8 @@ describe('Send and Wait for Reply in a real n8n (examples/refund-approval-by-sms
 				transactionId,
 				reason: null,
 				approved: false,
+				consent: null,
+				consentWords: null,
 			},
 		]);
 		expect(outputOf(done, 'Refund Declined')).toEqual([

@@ -133,3 +133,20 @@ test('two texts from one number share the conversation; another number starts it
 	expect(runs).toHaveLength(3);
 	expect(model.requests).toHaveLength(3);
 });
+
+test('a text that revokes consent ends the conversation: the agent never sees it, nothing is answered', async () => {
+	const requestsBefore = model.requests.length;
+	const answersBefore = (await answersTo('2065550181')).length;
+	const executionsBefore = (await rest().listExecutions(workflowId)).length;
+	await axios.post(`${state().sandboxUrl}/_sandbox/replies`, {
+		listId: LIST_ID,
+		phone: '2065550181',
+		text: 'please stop texting me',
+	});
+	await until(async () => (await rest().listExecutions(workflowId)).length > executionsBefore);
+	await n8n.sleep(2500);
+	expect(model.requests).toHaveLength(requestsBefore);
+	expect(await answersTo('2065550181')).toHaveLength(answersBefore);
+	const [latest] = await rest().listExecutions(workflowId);
+	expect(latest.status).toBe('success');
+});

@@ -10,10 +10,19 @@ const {
 	recordUnmatched,
 	expectNoSecrets,
 } = require('../helpers/tatangoNock');
+const { DataDeduplicationService } = require('n8n-core');
 const { runNode } = require('../helpers/runNode');
 const { startWaitingRun } = require('../helpers/waitingRun');
+const { DedupDatabase, deduplicator } = require('../helpers/dedupStore');
 
 const unmatched = recordUnmatched();
+// The workflow's memory (n8n's deduplication store, modelled): the check also asks it whether a reply
+// revoked a number's consent.
+const db = new DedupDatabase();
+beforeAll(async () => {
+	await DataDeduplicationService.init(/** @type {any} */ (deduplicator(db)));
+});
+beforeEach(() => db.rows.clear());
 
 const TX = '019687e1-1b54-70f4-a68a-60af7fa776f4';
 const OPTED_OUT = '2065550102';
@@ -221,6 +230,36 @@ describe('Skip Opted-Out Numbers', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+
+	test('a number whose consent a reply revoked (the Tatango Trigger recorded it in this workflow) is skipped, whatever the list says', async () => {
+		const memory = require('../../nodes/shared/memory');
+		const { contextWith } = require('../helpers/dedupStore');
+		const trigger = contextWith(deduplicator(db), { workflowId: 'node-test' });
+		await memory.recordRevocation(trigger, '2065550199', async () => {});
+		const list = v2Api().get(UNSUBSCRIBED).query(true).reply(200, { phone_numbers: [], total: 0 });
+		const sends = expectSends('v3', '/transactional_messages/send_sms', ['2065550100']);
+		const { items, error } = await runNode({
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				phoneNumber: '={{ $json.phone }}',
+				content: 'Hi',
+				...optOutOn,
+			},
+			items: [{ phone: '2065550199' }, { phone: '2065550100' }],
+			credentials: bothCredentials,
+		});
+		expect(error).toBeUndefined();
+		list.done();
+		sends.scope.done();
+		expect(items[0].json).toEqual({
+			outcome: 'skipped',
+			reason: 'revoked consent by a reply (recorded by the Tatango Trigger)',
+			phoneNumber: '2065550199',
+			listId: 101,
+		});
+		expect(items[1].json.transactionId).toBe(TX);
 	});
 
 	test('off by default: a saved workflow without the option sends without reading any list', async () => {

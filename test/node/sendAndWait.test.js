@@ -4,6 +4,8 @@
 // the time limit.
 const { WAIT_INDEFINITELY } = require('n8n-workflow');
 const {
+	v2Api,
+	v2Credentials,
 	v3Api,
 	v3Credentials,
 	recordUnmatched,
@@ -18,7 +20,14 @@ const {
 	n8nAcceptsSignature,
 } = require('../helpers/waitingRun');
 
+const { DataDeduplicationService } = require('n8n-core');
+const { DedupDatabase, deduplicator } = require('../helpers/dedupStore');
+
 const unmatched = recordUnmatched();
+// Skip Opted-Out Numbers also asks the workflow's memory (n8n's deduplication store, modelled).
+beforeAll(async () => {
+	await DataDeduplicationService.init(/** @type {any} */ (deduplicator(new DedupDatabase())));
+});
 
 const TX = '019687e1-1b54-70f4-a68a-60af7fa776f4';
 const RETRY_TX = '019687e1-9999-70f4-a68a-60af7fa776f4';
@@ -199,6 +208,8 @@ describe('SMS → Send and Wait for Reply: what reaches the resume URL', () => {
 					transactionId: TX,
 					reason: null,
 					approved: false,
+					consent: null,
+					consentWords: null,
 				},
 				pairedItem: { item: 0 },
 			},
@@ -352,6 +363,52 @@ describe('SMS → Send and Wait for Reply: what reaches the resume URL', () => {
 		expect((await postToResumeUrl(waiting, webhookUrl, reply('y'))).items[0].json.outcome).toBe(
 			'approved',
 		);
+	});
+});
+
+describe('SMS → Send and Wait for Reply: a revocation', () => {
+	test('"please stop texting me" declines, and unsubscribes the number from the Opt-Out List', async () => {
+		const opted = v2Api()
+			.get('/api/v2/lists/101/subscribers/unsubscribed')
+			.query(true)
+			.reply(200, { phone_numbers: [], total: 0 });
+		const { scope, sent } = expectSend();
+		const waiting = await startWaitingRun({
+			parameters: parameters({
+				skipOptedOut: true,
+				optOutList: { __rl: true, mode: 'id', value: '101' },
+			}),
+			credentials: { tatangoV3Api: v3Credentials(), tatangoApi: v2Credentials() },
+		});
+		expect(waiting.error).toBeUndefined();
+		scope.done();
+		opted.done();
+		const unsubscribe = v2Api()
+			.delete(`/api/v2/lists/101/subscribers/${PHONE}`)
+			.reply(200, { status: 'successfully unsubscribed', subscriber: {} });
+		const answered = await postToResumeUrl(
+			waiting,
+			sent.body.webhookUrl,
+			reply('please stop texting me'),
+		);
+		unsubscribe.done();
+		expect(answered.items[0].json).toMatchObject({
+			outcome: 'declined',
+			approved: false,
+			consent: 'revoked',
+			consentWords: 'stop texting',
+			consentHonoured: { complianceList: { listId: 101, outcome: 'unsubscribed' } },
+		});
+	});
+
+	test('without Skip Opted-Out Numbers it declines and says nothing was unsubscribed', async () => {
+		const { waiting, webhookUrl } = await waitingRun();
+		const answered = await postToResumeUrl(waiting, webhookUrl, reply('STOP'));
+		expect(answered.items[0].json).toMatchObject({
+			outcome: 'declined',
+			consent: 'revoked',
+			consentHonoured: { complianceList: null, reason: 'Skip Opted-Out Numbers is off' },
+		});
 	});
 });
 

@@ -1,7 +1,7 @@
 // The consent classifier on the labelled replies of test/consent/ (replies.tsv, replies-added.tsv): every reply as a
 // table test, and the precision and recall of `revoked` (aim: 0.98 / 0.95), on the whole set and on
 // the held-out quarter the rules were not tuned on, printed for the report.
-const { readConsent } = require('../../nodes/TatangoTrigger/consent/classify');
+const { readConsent } = require('../../nodes/shared/consent/classify');
 const { loadReplies, precisionRecall } = require('../consent/set');
 
 const replies = loadReplies();

@@ -188,7 +188,27 @@ describe('what a POST to the resume URL does', () => {
 				transactionId: TX,
 				reason: null,
 				approved: outcome === 'approved',
+				consent: null,
+				consentWords: null,
 			},
+		});
+	});
+
+	test.each(['STOP', 'please stop texting me', 'no más mensajes'])(
+		'a revocation (%p) declines an approval request, and says so',
+		(content) => {
+			const decision = /** @type {any} */ (decideEvent(reply(content), {}, approval, now));
+			expect(decision.output).toMatchObject({
+				outcome: 'declined',
+				approved: false,
+				consent: 'revoked',
+			});
+		},
+	);
+
+	test('"can you stop by at 5?" is no revocation: it is neither word, and the run keeps waiting', () => {
+		expect(decideEvent(reply('can you stop by at 5?'), {}, approval, now)).toMatchObject({
+			action: 'keepWaiting',
 		});
 	});
 

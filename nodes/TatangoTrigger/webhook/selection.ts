@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { listIdOf } from '../../shared/lists';
-import type { ConsentReading } from '../consent/classify';
+import type { ConsentReading } from '../../shared/consent/classify';
 import { CONSENT_REVOKED, isKnownDeliveryStatus, type TatangoEvent } from '../events';
 import { sourceOf } from './answers';
 

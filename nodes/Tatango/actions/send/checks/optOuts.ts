@@ -1,12 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../../shared/fields';
+import { MemoryUnavailableError, revokedAmong } from '../../../../shared/memory';
 import { listNotFound } from '../../../../shared/lists';
 import type { TatangoClient } from '../../../../shared/transport';
 import { API } from '../../../../shared/transport/apis';
 import { requestRecords } from '../../../../shared/transport/pagination';
-import { tenDigitsOf, toFlag, toPositiveId } from '../../../../shared/validation';
+import { createTatangoClient } from '../../../../shared/transport';
+import { tenDigitsOf, toFlag, toPositiveId, toTenDigitPhone } from '../../../../shared/validation';
 import type { SendCheck } from '../types';
 
 /**
@@ -107,6 +114,54 @@ function optOutsOf(
 	return optOuts;
 }
 
+/**
+ * The numbers of this run's items whose consent a reply revoked (recorded by a Tatango Trigger with
+ * Honour Revocations in this workflow's memory): one read of the memory for every item's number.
+ */
+const revokedByRun = new WeakMap<
+	TatangoClient,
+	Promise<{ asked: Set<string>; revoked: Set<string> }>
+>();
+
+function phonesOfRun(context: IExecuteFunctions): string[] {
+	const phones = new Set<string>();
+	context.getInputData().forEach((_, index) => {
+		try {
+			const phone = tenDigitsOf(String(context.getNodeParameter('phoneNumber', index, '')));
+			if (phone) phones.add(phone);
+		} catch {
+			// An item whose number does not evaluate is asked about on its own, below.
+		}
+	});
+	return [...phones];
+}
+
+/** Whether a reply revoked `phone`'s consent; false where n8n lends no memory (older n8n). */
+async function revokedByReply(
+	context: IExecuteFunctions,
+	tatango: TatangoClient,
+	phone: string,
+): Promise<boolean> {
+	try {
+		let read = revokedByRun.get(tatango);
+		if (!read) {
+			const asked = phonesOfRun(context);
+			read = revokedAmong(context, asked).then((revoked) => ({ asked: new Set(asked), revoked }));
+			revokedByRun.set(tatango, read);
+		}
+		const { asked, revoked } = await read;
+		if (asked.has(phone)) return revoked.has(phone);
+		return (await revokedAmong(context, [phone])).has(phone);
+	} catch (error) {
+		if (error instanceof MemoryUnavailableError) return false;
+		// The memory could not be read: better no text than one to a person who said stop.
+		throw new NodeOperationError(context.getNode(), error as Error, {
+			description:
+				"Skip Opted-Out Numbers also reads this workflow's memory of revoked consent (n8n's database), and that read failed. Nothing was sent.",
+		});
+	}
+}
+
 /** Skip Opted-Out Numbers: a number that opted out of the chosen list is skipped, not texted. */
 export const optOutCheck: SendCheck = {
 	fields: optOutFields,
@@ -120,6 +175,14 @@ export const optOutCheck: SendCheck = {
 			context.getNodeParameter('optOutList', itemIndex, '', { extractValue: true }),
 			'Opt-Out List',
 		);
+		if (await revokedByReply(context, tatango, phoneNumber)) {
+			return {
+				outcome: 'skipped',
+				reason: 'revoked consent by a reply (recorded by the Tatango Trigger)',
+				phoneNumber,
+				listId,
+			};
+		}
 		requireV2Credential(context, itemIndex, listId);
 		const optedOut = await optOutsOf(tatango, listId, itemIndex);
 		if (!optedOut.has(phoneNumber)) return undefined;
@@ -131,3 +194,44 @@ export const optOutCheck: SendCheck = {
 		};
 	},
 };
+
+/**
+ * A revocation in reply to Send and Wait's request, honoured where its resume webhook can: with Skip
+ * Opted-Out Numbers on, the number is unsubscribed from the Opt-Out List, so every send that skips
+ * that list's opt-outs skips it. Never throws (a resume webhook must not): the outcome is returned.
+ */
+export async function unsubscribeFromOptOutList(
+	context: IWebhookFunctions,
+	phoneNumber: string,
+): Promise<IDataObject> {
+	let listId: number;
+	try {
+		if (context.getNodeParameter('skipOptedOut', false) !== true) {
+			return { complianceList: null, reason: 'Skip Opted-Out Numbers is off' };
+		}
+		listId = toPositiveId(
+			context.getNodeParameter('optOutList', '', { extractValue: true }),
+			'Opt-Out List',
+		);
+	} catch (error) {
+		return { complianceList: null, reason: (error as Error).message };
+	}
+	try {
+		const phone = toTenDigitPhone(phoneNumber);
+		const { statusCode } = await createTatangoClient(context).request({
+			api: 'v2',
+			method: 'DELETE',
+			path: `/api/v2/lists/${listId}/subscribers/${phone}`,
+			kind: 'idempotent',
+			answerStatuses: [404],
+		});
+		return {
+			complianceList: { listId, outcome: statusCode === 404 ? 'not_on_list' : 'unsubscribed' },
+		};
+	} catch (error) {
+		context.logger.warn(
+			`Tatango: unsubscribing a revoking number from list ${listId} failed: ${(error as Error).message}`,
+		);
+		return { complianceList: { listId, outcome: 'failed', error: (error as Error).message } };
+	}
+}

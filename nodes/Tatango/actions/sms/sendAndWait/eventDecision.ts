@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readConsent } from '../../../../shared/consent/classify';
 import { classifyCodedReply, classifyReply } from './replyWords';
 
 /** How a Send and Wait for Reply ended: what an IF or Switch node after it branches on. */
@@ -19,6 +20,12 @@ export interface ReplyOutput extends IDataObject {
 	reason: string | null;
 	/** outcome is `approved`: what n8n's human-review tool for AI agents reads. */
 	approved: boolean;
+	/**
+	 * Replies: what the reply says about consent (`revoked`, `help`, `opt_in`), as the Tatango
+	 * Trigger reads it; a revocation declines an approval request.
+	 */
+	consent?: string | null;
+	consentWords?: string | null;
 }
 
 /** What the waiting execution knows about its send, and how the node reads replies. */
@@ -130,7 +137,11 @@ export function decideEvent(
 	const replyText = typeof body.content === 'string' ? body.content : '';
 	const sentAt = typeof body.sentAt === 'string' && !Number.isNaN(Date.parse(body.sentAt));
 	const repliedAt = sentAt ? (body.sentAt as string) : now.toISOString();
-	if (waiting.responseType === 'freeText') return output({ outcome: 'text', replyText, repliedAt });
+	const { consent, consentWords } = readConsent(replyText);
+	const read = { replyText, repliedAt, consent, consentWords };
+	if (waiting.responseType === 'freeText') return output({ outcome: 'text', ...read });
+	// "STOP" or "please stop texting me" answers no to anything asked, whatever the decline words.
+	if (consent === 'revoked') return output({ outcome: 'declined', ...read });
 
 	const answer =
 		waiting.replyCode === undefined
@@ -143,7 +154,7 @@ export function decideEvent(
 				);
 	if (answer === 'otherRequest') return keepWaiting('a reply naming the code of another request');
 	if (answer === 'declined' || (answer === 'approved' && !waiting.declineOnly)) {
-		return output({ outcome: answer, replyText, repliedAt });
+		return output({ outcome: answer, ...read });
 	}
 	if (waiting.onOtherReply === 'sendRetryText' && !isRetryUrl) return { action: 'sendRetryText' };
 	return keepWaiting('a reply that is neither an approval nor a decline word');

@@ -2,6 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { createTatangoClient } from '../../../../shared/transport';
 import { toGsm7Text, toTenDigitPhone } from '../../../../shared/validation';
+import { unsubscribeFromOptOutList } from '../../send/checks/optOuts';
 import { postV3Send, SMS_SEND } from '../../send/v3';
 import { DECLINE_ONLY, decideEvent, REPLY_CODE, RETRY_OF, type WaitingSend } from './eventDecision';
 import { answerLine, SMS_MAX } from './reviewText';
@@ -55,6 +56,13 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 		if (!decision.output.phoneNumber) {
 			const body = (event as { body: IDataObject }).body;
 			decision.output.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber : '';
+		}
+		if (decision.output.consent === 'revoked') {
+			// Honoured where a resume webhook can: n8n lends its database only to node runs.
+			decision.output.consentHonoured = await unsubscribeFromOptOutList(
+				this,
+				decision.output.phoneNumber,
+			);
 		}
 		return {
 			webhookResponse: '',

@@ -1,5 +1,5 @@
 // Whether a reply revokes consent, asks for help or opts back in, read as a reasonable person reads
-// it (47 CFR 64.1200(a)(10)). Pure, no n8n context: the trigger calls readConsent on every reply.
+// it (47 CFR 64.1200(a)(10)). Pure, no n8n context: the Tatango Trigger reads every reply with it, Send and Wait its replies.
 import {
 	FILLER_PHRASES,
 	FILLERS,

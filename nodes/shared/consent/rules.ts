@@ -85,6 +85,13 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:not|no longer|never) (?:consent|agree) to (?:this|these|any|your|receiving|being)${END}`,
 		false,
 	),
+	// "I asked to be removed", "I've unsubscribed twice already", "I want out of this list"
+	rule(
+		'en',
+		`\\b(?:asked|asking|want|wanted|like|need|wish) to be (?:removed|taken off|unsubscribed|opted out)${END}`,
+	),
+	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
+	rule('en', `\\bi want out(?: of (?:this|these|your|the) (?:list|texts?|messages))?$`),
 	// The person who has the number never agreed to texts.
 	rule('en', `\\bwrong (?:number|#|num|person)${END}`),
 	rule(
@@ -144,6 +151,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:detengan|detener|deten|detenga|parar|paren|pare|terminen|terminar|suspendan|suspender)(?: (?:los|las|sus|tus|estos|estas|todos|todas|el|la|de))* ${MESSAGES_ES}${END}`,
 	),
 	rule('es', `\\b(?:dejenme|dejame|dejeme|dejennos) (?:en paz|tranquil[oa]s?)${END}`),
+	rule(
+		'es',
+		`\\b(?:salir|salirme|sacarme) de (?:la |esta |su |sus |tu )?(?:lista|listas|suscripcion)${END}`,
+	),
 	rule('es', `\\b(?:desuscrib|dessuscrib|desinscrib|desafili)\\w*${END}`),
 	// "cancelar suscripción", "cancela los mensajes"; not "cancelar mi pedido"
 	rule(

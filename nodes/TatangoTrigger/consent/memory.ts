@@ -1,0 +1,36 @@
+// The trigger's view of the workflow's memory (nodes/shared/memory): revocations, and the claim
+// that lets one delivery of a reply, of all that arrive, send its confirmation.
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import {
+	claimKeys,
+	clearRevocation,
+	onceMark,
+	recordRevocation,
+	workflowStore,
+} from '../../shared/memory';
+import type { ConsentMemory } from './honour';
+
+const FEATURE = 'Honour Revocations';
+
+/** The memory of the workflow the trigger's run belongs to. */
+export function consentMemoryOf(context: IExecuteFunctions): ConsentMemory {
+	const confirmationKey = (revocation: string) => `consent-confirmation/${revocation}`;
+	return {
+		recordRevocation: async (phone) => await recordRevocation(context, phone),
+		clearRevocation: async (phone) => await clearRevocation(context, phone),
+		async claimConfirmation(revocation) {
+			const store = workflowStore(context, FEATURE);
+			const key = confirmationKey(revocation);
+			const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+			const { results, claimMarks } = await claimKeys(store, [key], token, sleep);
+			await store.remove(claimMarks);
+			// Undecided (the store kept being overwritten): no confirmation rather than two.
+			return results.get(key) === 'claimed';
+		},
+		async releaseConfirmation(revocation) {
+			await workflowStore(context, FEATURE).remove([onceMark(confirmationKey(revocation))]);
+		},
+	};
+}
