@@ -6,6 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { compliancePolicyFields } from './compliancePolicies';
+
 /**
  * The Base URL as the node's transport reads it: trimmed, the default when blank, no trailing
  * slash (transport/apis.ts baseUrlOf).
@@ -82,59 +84,7 @@ export class TatangoV3Api implements ICredentialType {
 			description:
 				'How long the node waits for Tatango to answer one request. A send that times out is not tried again (it may have gone out): the item fails saying so.',
 		},
-		{
-			displayName: 'Quiet Hours Policy',
-			name: 'quietHoursPolicy',
-			type: 'options',
-			default: 'off',
-			options: [
-				{ name: 'Off', value: 'off', description: "Each send's Quiet Hours field decides" },
-				{
-					name: 'Federal Hours',
-					value: 'federal',
-					description:
-						"Refuse texts outside 8 am-9 pm in the recipient's time zone (US TCPA; CRTC hours in Canada)",
-				},
-				{
-					name: 'Federal and State Hours',
-					value: 'federalAndState',
-					description: "Also the stricter hours, Sunday and holiday rules of the recipient's state",
-				},
-			],
-			description:
-				"A compliance owner's floor for every send with this credential: a send's Quiet Hours field can be stricter, not looser, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which always goes",
-		},
-		{
-			displayName: 'Per-Number Cap Policy',
-			name: 'perNumberCapPolicy',
-			type: 'options',
-			default: 'off',
-			options: [
-				{
-					name: 'At Most N per 24 Hours',
-					value: 'custom',
-					description: 'Your own limit, for every number',
-				},
-				{ name: 'Off', value: 'off', description: "Each send's Per-Number Cap field decides" },
-				{
-					name: 'State Limits (FL, MD, OK)',
-					value: 'stateRules',
-					description:
-						'At most 3 texts on the same subject in any 24 hours to a Florida, Maryland or Oklahoma number (by area code)',
-				},
-			],
-			description:
-				"A compliance owner's limit for every send with this credential, counted per workflow in n8n's database: a send's Per-Number Cap can be lower, not higher, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which is never capped",
-		},
-		{
-			displayName: 'Policy Texts per 24 Hours',
-			name: 'perNumberCapPolicyLimit',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 20 },
-			default: 1,
-			displayOptions: { show: { perNumberCapPolicy: ['custom'] } },
-			description: 'The most texts one number may get in any 24 hours under this policy',
-		},
+		...compliancePolicyFields,
 	];
 
 	/**

@@ -257,7 +257,7 @@ module.exports = {
 		return [
 			`## (m) The memory's cost: ${int(m.items)} v3 SMS each with nothing, Send Once Per, a Per-Number Cap`,
 			'',
-			"One `n8n execute` run per database, a warm-up branch (not measured) then three branches of the same send, each texting its own numbers: nothing; Send Once Per with a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); a Per-Number Cap of 3 a day (each number's first text in the run counted in one write when it had none today or yesterday, as here). Per item: the gaps between a branch's consecutive sends as the sandbox received them, median (p50) and mean; the sandbox records whole milliseconds, so the mean is the finer figure and the aim is judged on it. SQLite is the bench's user folder; PostgreSQL a server started for this part.",
+			"One `n8n execute` run per database, a warm-up branch (not measured) then three branches of the same send, each texting its own numbers: nothing; Send Once Per with a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); a Per-Number Cap of 3 a day (the next 100 items' numbers read ahead and their first texts counted in one write when they had none today or yesterday, as here). Per item: the gaps between a branch's consecutive sends as the sandbox received them, median (p50) and mean; the sandbox records whole milliseconds, so the mean is the finer figure and the aim is judged on it. SQLite is the bench's user folder; PostgreSQL a server started for this part.",
 			'',
 			'| database | branch | sends | texts once / twice+ / none | per item p50 | per item mean | cost p50 / mean |',
 			'|---|---|---:|---:|---:|---:|---:|',

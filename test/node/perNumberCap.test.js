@@ -150,3 +150,36 @@ test('Per-Number Cap off and no policy: the store is never read', async () => {
 	expect(api.isDone()).toBe(true);
 	expect(db.calls).toBe(0);
 });
+
+test('a campaign of 100 numbers, each texted once: one call to the store for all their counts', async () => {
+	clockAt('2026-11-25T15:00:00Z');
+	const api = v3Api().post('/transactional_messages/send_sms').times(100).reply(202, ACCEPTED);
+	const items = Array.from({ length: 100 }, (_, i) => ({ phone: `305555${String(1000 + i)}` }));
+	const { items: out } = await sendSms({ phoneNumber: '={{ $json.phone }}' }, { items });
+	expect(out.every((item) => item.json.transactionId === 'tx-cap')).toBe(true);
+	expect(api.isDone()).toBe(true);
+	expect(db.calls).toBe(1);
+}, 60_000); // 100 runs of the node's send path: seconds on a busy machine
+
+test('a run stopped by an error: the counts taken ahead for items it never sent are given back', async () => {
+	clockAt('2026-11-25T15:00:00Z');
+	const one = { perNumberCap: 'custom', perNumberCapLimit: 1, phoneNumber: '={{ $json.phone }}' };
+	const api = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
+	const stopped = await runNode({
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			content: 'Spring sale: 20% off',
+			...one,
+		},
+		items: [{ phone: '3055551001' }, { phone: 'not a phone' }, { phone: '3055551003' }],
+		credentials: { tatangoV3Api: v3Credentials() },
+	});
+	expect(stopped.error?.message).toMatch(/Phone Number/);
+	expect(api.isDone()).toBe(true);
+	const later = v3Api().post('/transactional_messages/send_sms').reply(202, ACCEPTED);
+	const { items } = await sendSms(one, { items: [{ phone: '3055551003' }] });
+	expect(items[0].json.transactionId).toBe('tx-cap');
+	expect(later.isDone()).toBe(true);
+	expect(unmatched).toEqual([]);
+});

@@ -145,4 +145,4 @@ test('100 items, each its own key: all texted once, in a handful of calls to the
 	expect(db.calls).toBe(3);
 	const again = await sendSms(many);
 	expect(again.items.every((item) => item.json.outcome === 'already_sent')).toBe(true);
-});
+}, 60_000); // 100 runs of the node's send path: seconds on a busy machine

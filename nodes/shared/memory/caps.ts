@@ -201,3 +201,63 @@ export async function takeFirst(
 			: counted,
 	};
 }
+
+/**
+ * `takeFirst` for many numbers at once (one call, and a second only to give back what the numbers
+ * texted lately got): for each, its first slot taken if it had no counted text today or yesterday,
+ * or `undefined` (count it the full way, with `takeFirst`, when its text comes).
+ */
+export async function takeFirstMany(
+	store: MarkStore,
+	caps: readonly CapSubject[],
+	now: number,
+): Promise<Array<{ counted: CountedText[]; taken: string[] } | undefined>> {
+	const day = Math.floor(now / DAY_MS);
+	const hour = hourOf(now);
+	const minute = minuteOf(now);
+	const marksOf = (cap: CapSubject) => ({
+		days: [capDayMark(cap.subject, cap.phone, day - 1), capDayMark(cap.subject, cap.phone, day)],
+		slot: capSlotMark(cap.subject, cap.phone, hour, 1),
+		minute: capMinuteMark(cap.subject, cap.phone, hour, 1, minute),
+	});
+	const all = caps.map(marksOf);
+	const present = await store.testAndSet(all.flatMap((m) => [...m.days, m.slot, m.minute]));
+	const giveBack: string[] = [];
+	const results = all.map((m) => {
+		const slotTaken = !present.has(m.slot);
+		if (slotTaken && !m.days.some((mark) => present.has(mark))) {
+			return {
+				counted: [{ hour, slot: 1, minuteStart: hour * HOUR_MS + minute * MINUTE_MS }],
+				taken: [m.slot, m.minute],
+			};
+		}
+		if (slotTaken) giveBack.push(m.slot);
+		if (!present.has(m.minute)) giveBack.push(m.minute);
+		return undefined;
+	});
+	await store.remove(giveBack);
+	return results;
+}
+
+/**
+ * A first text counted ahead (takeFirstMany) about to go at `now`: still in the hour it was counted
+ * in? Then its minute is brought up to now (the later minute mark is added; the latest one counts)
+ * and it is the text's count. Another hour: false, give its marks back and count the full way.
+ */
+export async function useAhead(
+	store: MarkStore,
+	cap: CapSubject,
+	ahead: { counted: CountedText[]; taken: string[] },
+	now: number,
+): Promise<boolean> {
+	const [text] = ahead.counted;
+	if (text.hour !== hourOf(now)) return false;
+	const minuteStart = text.hour * HOUR_MS + minuteOf(now) * MINUTE_MS;
+	if (text.minuteStart !== minuteStart) {
+		const later = capMinuteMark(cap.subject, cap.phone, text.hour, text.slot, minuteOf(now));
+		await store.testAndSet([later]);
+		ahead.taken.push(later);
+		text.minuteStart = minuteStart;
+	}
+	return true;
+}

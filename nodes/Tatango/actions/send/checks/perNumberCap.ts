@@ -15,11 +15,13 @@ import {
 	type MarkStore,
 	readMinutes,
 	takeFirst,
+	takeFirstMany,
 	takeSlot,
+	useAhead,
 	workflowStore,
 } from '../../../../shared/memory';
 import type { TatangoClient } from '../../../../shared/transport';
-import { textOf } from '../../../../shared/validation';
+import { textOf, toTenDigitPhone } from '../../../../shared/validation';
 import type { SendCheck } from '../types';
 import { RECIPIENT_ASKED } from './sendWindow';
 
@@ -84,14 +86,26 @@ interface RunCaps {
 	counted: Map<string, Promise<CountedText[]>>;
 	/** The marks each item's text took, removed again if it certainly did not go. */
 	taken: Map<number, { countKey: string; marks: string[] }>;
+	/** First texts counted ahead for items not yet sent (readAhead), and the first item not read ahead. */
+	ahead: Map<number, { countKey: string; counted: CountedText[]; marks: string[] }>;
+	readAheadTo: number;
 }
+
+/** Items whose numbers are read ahead, and their first texts counted, in one call. */
+const READ_AHEAD = 100;
 
 const runs = new WeakMap<TatangoClient, RunCaps>();
 
 function runOf(context: IExecuteFunctions, tatango: TatangoClient): RunCaps {
 	let run = runs.get(tatango);
 	if (!run) {
-		run = { store: workflowStore(context, FEATURE), counted: new Map(), taken: new Map() };
+		run = {
+			store: workflowStore(context, FEATURE),
+			counted: new Map(),
+			taken: new Map(),
+			ahead: new Map(),
+			readAheadTo: 0,
+		};
 		runs.set(tatango, run);
 	}
 	return run;
@@ -134,6 +148,73 @@ async function capOf(
 	return { rule, fromPolicy: !nodeRules.includes(rule), subject };
 }
 
+/** The cap of item `item` as its own turn will see it, if its fields read (else its turn says why). */
+async function capAhead(
+	context: IExecuteFunctions,
+	item: number,
+	tatango: TatangoClient,
+	api: 'v2' | 'v3',
+): Promise<{ countKey: string; cap: CapSubject } | undefined> {
+	try {
+		const quietHours = textOf(context.getNodeParameter('quietHours', item, 'off'), 'Quiet Hours');
+		if (quietHours.trim() === RECIPIENT_ASKED) return undefined;
+		const phone = toTenDigitPhone(context.getNodeParameter('phoneNumber', item));
+		const found = await capOf(context, item, tatango, phone, api);
+		if (!found) return undefined;
+		const cap = { phone, subject: found.subject, limit: found.rule.limit };
+		return { countKey: `${cap.limit}/${phone}/${cap.subject}`, cap };
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Counts ahead the first text of each number and subject among the next READ_AHEAD items, in one
+ * call (takeFirstMany): a campaign texting each number once then costs no call per text. A count
+ * taken ahead for an item that never sends is given back at its turn's neighbours or the run's end.
+ */
+async function readAhead(
+	context: IExecuteFunctions,
+	tatango: TatangoClient,
+	run: RunCaps,
+	api: 'v2' | 'v3',
+	from: number,
+	now: number,
+) {
+	const end = Math.min(context.getInputData().length, from + READ_AHEAD);
+	run.readAheadTo = end;
+	const items: number[] = [];
+	const caps: CapSubject[] = [];
+	const seen = new Set<string>();
+	for (let item = from; item < end; item++) {
+		const ahead = await capAhead(context, item, tatango, api);
+		if (!ahead || run.counted.has(ahead.countKey) || seen.has(ahead.countKey)) continue;
+		seen.add(ahead.countKey);
+		items.push(item);
+		caps.push(ahead.cap);
+	}
+	const results = await takeFirstMany(run.store, caps, now);
+	results.forEach((result, i) => {
+		if (result) {
+			run.ahead.set(items[i], {
+				countKey: countKeyOf(caps[i]),
+				counted: result.counted,
+				marks: result.taken,
+			});
+		}
+	});
+}
+
+const countKeyOf = (cap: CapSubject) => `${cap.limit}/${cap.phone}/${cap.subject}`;
+
+/** Counts taken ahead for items before `item`: they never reached their send. */
+async function giveBackPassed(run: RunCaps, item: number) {
+	const passed = [...run.ahead].filter(([ahead]) => ahead < item);
+	if (passed.length === 0) return;
+	for (const [ahead] of passed) run.ahead.delete(ahead);
+	await run.store.remove(passed.flatMap(([, { marks }]) => marks));
+}
+
 /**
  * Per-Number Cap, the last check before a text: counts the texts to the number (on the subject) in
  * the last 24 hours and refuses one more past the limit, naming the rule, the count and when it may
@@ -155,9 +236,24 @@ export const perNumberCapCheck: SendCheck = {
 
 		const run = runOf(context, tatango);
 		const capSubject: CapSubject = { phone: text.phoneNumber, subject, limit: rule.limit };
-		const countKey = `${rule.limit}/${text.phoneNumber}/${subject}`;
+		const countKey = countKeyOf(capSubject);
 		const now = Date.now();
+		await giveBackPassed(run, itemIndex);
 		let reading = run.counted.get(countKey);
+		if (!reading && itemIndex >= run.readAheadTo) {
+			await readAhead(context, tatango, run, api, itemIndex, now);
+		}
+		const ahead = run.ahead.get(itemIndex);
+		run.ahead.delete(itemIndex);
+		if (!reading && ahead?.countKey === countKey) {
+			const taken = { counted: ahead.counted, taken: ahead.marks };
+			if (await useAhead(run.store, capSubject, taken, now)) {
+				run.counted.set(countKey, Promise.resolve(ahead.counted));
+				run.taken.set(itemIndex, { countKey, marks: taken.taken });
+				return undefined;
+			}
+		}
+		if (ahead) await run.store.remove(ahead.marks); // counted ahead otherwise: not this text's
 		if (!reading) {
 			// The run's first text to this number and subject: counted in one call if it had none lately.
 			const first = takeFirst(run.store, capSubject, now);
@@ -219,6 +315,8 @@ export const perNumberCapCheck: SendCheck = {
 		}
 	},
 	async endRun(_context, tatango) {
+		const run = runs.get(tatango);
 		runs.delete(tatango);
+		if (run) await giveBackPassed(run, Number.MAX_SAFE_INTEGER);
 	},
 };
