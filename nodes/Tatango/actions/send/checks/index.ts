@@ -10,7 +10,8 @@ import { sendWindowCheck } from './sendWindow';
  * Every guardrail on a text going out, in the order they run; the first that skips or refuses
  * decides. A text already sent (Send Once Per) is told first: a retry of it is `already_sent`, not
  * refused for the hour. A number that opted out is skipped before any other check can refuse it: it
- * is never to be texted, at any hour. A per-number cap counts a text last, once nothing else holds it back. A new guardrail is one file in this folder and one line here.
+ * is never to be texted, at any hour. A per-number cap counts a text last, once nothing else holds
+ * it back. A new guardrail is one file in this folder and one line here.
  */
 export const SEND_CHECKS: readonly SendCheck[] = [
 	sendOnceCheck,
