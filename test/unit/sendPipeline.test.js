@@ -238,8 +238,13 @@ describe('sendThroughChecks', () => {
 		expect(log).toEqual(['a.before sms.send 2065550100', `a.after ${status}`]);
 	});
 
-	test('the node runs the one list', () => {
-		expect(SEND_CHECKS.length).toBeGreaterThanOrEqual(2);
-		expect(SEND_CHECKS.every((check) => typeof check.before === 'function')).toBe(true);
+	test('the node runs the guardrails in the documented order: send once, opt-outs, send window, cap', () => {
+		const checks = '../../nodes/Tatango/actions/send/checks';
+		expect(SEND_CHECKS).toEqual([
+			require(`${checks}/sendOnce`).sendOnceCheck,
+			require(`${checks}/optOuts`).optOutCheck,
+			require(`${checks}/sendWindow`).sendWindowCheck,
+			require(`${checks}/perNumberCap`).perNumberCapCheck,
+		]);
 	});
 });
