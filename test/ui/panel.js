@@ -63,6 +63,16 @@ async function shownValue(
 	return `${value} ${text}`.trim();
 }
 
+/** Waits until no option list is open (one left open would answer for the next field). */
+async function dropdownsClosed(/** @type {import('playwright-core').Page} */ page) {
+	await page.waitForFunction(
+		() =>
+			![...document.querySelectorAll('.el-select-dropdown__item, [role="option"]')].some(
+				(el) => /** @type {HTMLElement} */ (el).offsetParent !== null,
+			),
+	);
+}
+
 /** Picks an option of an options parameter the way a person does. */
 async function chooseOption(
 	/** @type {import('playwright-core').Page} */ page,
@@ -75,6 +85,7 @@ async function chooseOption(
 		.filter({ has: page.getByText(optionName, { exact: true }) })
 		.first()
 		.click();
+	await dropdownsClosed(page);
 }
 
 /** The options an options or multi-options parameter offers (opens and closes its dropdown). */
@@ -82,11 +93,13 @@ async function offeredOptions(
 	/** @type {import('playwright-core').Page} */ page,
 	/** @type {string} */ parameter,
 ) {
+	await dropdownsClosed(page);
 	await page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
 	const items = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
 	await items.first().waitFor();
 	const names = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim());
 	await page.keyboard.press('Escape');
+	await dropdownsClosed(page);
 	return names;
 }
 
