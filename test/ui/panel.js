@@ -65,11 +65,9 @@ async function shownValue(
 
 /** Waits until no option list is open (one left open would answer for the next field). */
 async function dropdownsClosed(/** @type {import('playwright-core').Page} */ page) {
+	// A string, evaluated in the page (where `document` is).
 	await page.waitForFunction(
-		() =>
-			![...document.querySelectorAll('.el-select-dropdown__item, [role="option"]')].some(
-				(el) => /** @type {HTMLElement} */ (el).offsetParent !== null,
-			),
+		`![...document.querySelectorAll('.el-select-dropdown__item, [role="option"]')].some((el) => el.offsetParent !== null)`,
 	);
 }
 
