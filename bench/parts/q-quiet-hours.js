@@ -21,7 +21,7 @@ const {
 	shown,
 	percent,
 } = require('../lib/interleaved');
-const { fixed, int, mark, texts } = require('../lib/format');
+const { fixed, int, mark, median, texts } = require('../lib/format');
 
 const ITEMS = intEnv('BENCH_QUIET_ITEMS', 1000);
 const ROUNDS = rounds(5);
@@ -94,8 +94,7 @@ function figures(q) {
 		perRound(q.branches, perItem, (v) => (v.on - v.off) / v.off),
 		0,
 	);
-	const offMs = perRound(q.branches, perItem, (v) => v.off);
-	const sendMs = offMs.sort((x, y) => x - y)[Math.floor(offMs.length / 2)];
+	const sendMs = median(perRound(q.branches, perItem, (v) => v.off));
 	return { cost, sendMs, costAlone: q.check.microsPerCall / 1000 / sendMs };
 }
 
