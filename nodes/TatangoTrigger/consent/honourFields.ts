@@ -1,4 +1,4 @@
-// The trigger's "Honour Revocations" settings: shown for both sources, off by default, so a saved
+// The trigger's "Honor Revocations" settings (US spelling in the editor; the parameter names stay): shown for both sources, off by default, so a saved
 // trigger behaves as before.
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -12,12 +12,13 @@ const whenHonouring = { show: { honourRevocations: [true] } };
 
 export const honourFields: INodeProperties[] = [
 	{
-		displayName: 'Honour Revocations',
+		displayName: 'Honor Revocations',
 		name: 'honourRevocations',
 		type: 'boolean',
 		default: false,
+		hint: 'A reply like "please stop texting me" opts the number out of this workflow\'s sends',
 		description:
-			'Whether a reply that revokes consent ("STOP", "please stop texting me") is honoured at once: the number is recorded as opted out in this workflow\'s memory (Skip Opted-Out Numbers on its sends skips it) and unsubscribed from the Compliance List; START or UNSTOP from that number clears it. Nobody is texted unless Send Confirmation Text is on.',
+			'Whether a reply that revokes consent ("STOP", "please stop texting me") is honored at once: this workflow\'s sends with Skip Opted-Out Numbers skip the number, and it is unsubscribed from the Compliance List. START or UNSTOP clears it. Nobody is texted unless Send Confirmation Text is on.',
 	},
 	{
 		...resourceLocator({
