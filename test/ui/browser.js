@@ -96,7 +96,11 @@ async function openNode(page, nodeName) {
 
 /** @param {import('playwright-core').Page} page */
 async function closeNode(page) {
-	await page.locator('[data-test-id="ndv-close-button"]').click();
+	// n8n 2.x has a close button; 1.x a "Back to canvas" link.
+	await page
+		.locator('[data-test-id="ndv-close-button"], [data-test-id="back-to-canvas"]')
+		.first()
+		.click();
 	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 
