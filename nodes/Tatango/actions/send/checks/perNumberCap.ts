@@ -284,8 +284,9 @@ export const perNumberCapCheck: SendCheck = {
 				const rule = { name: cap.rule.name, citation: cap.rule.source };
 				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };
 				const result = await caps.count(text, cap.tally);
-				if (result.allowed)
+				if (!('nextAllowedAt' in result)) {
 					return { verdict: 'pass', rule, details: { ...details, count: result.count } };
+				}
 				const nextAllowedAt = new Date(result.nextAllowedAt).toISOString();
 				return {
 					verdict: 'refuse',
