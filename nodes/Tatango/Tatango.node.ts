@@ -26,6 +26,7 @@ import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
 import * as whatsApp from './actions/whatsApp/whatsApp.resource';
 import { listSearch } from './methods';
+import { fixedSendOnceKeyHint } from './actions/send/compliance';
 
 export class Tatango implements INodeType {
 	description: INodeTypeDescription = {
@@ -48,6 +49,7 @@ export class Tatango implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		hints: [fixedSendOnceKeyHint],
 		// SMS → Send and Wait for Reply: Tatango posts the send's events to n8n's signed resume URL
 		// for the waiting execution.
 		webhooks: sendAndWaitWebhooks,

@@ -198,7 +198,7 @@ describe('Skip Opted-Out Numbers', () => {
 				phoneNumber: OPTED_OUT,
 				listId: 101,
 			});
-			expect(items[0].json.outcome).toBeUndefined();
+			expect(items[0].json.outcome).toBe('sent');
 			expectNoSecrets(items);
 		},
 	);

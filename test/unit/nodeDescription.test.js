@@ -41,6 +41,8 @@ function pinnedShape(properties, prefix = '', out = {}) {
 		if (property.type === 'options' || property.type === 'multiOptions') {
 			entry.values = options.map((/** @type {any} */ option) => option.value);
 		}
+		// A collection shared by several operations (Compliance) pins its fields once.
+		if (key in out && JSON.stringify(out[key]) === JSON.stringify(entry)) continue;
 		if (key in out) throw new Error(`Two parameters pin to the same key: ${key}`);
 		out[key] = entry;
 		if (property.type === 'collection') pinnedShape(options, `${prefix}${property.name}.`, out);

@@ -138,6 +138,8 @@ describe('SendRun', () => {
 		const reads = {};
 		const context = /** @type {any} */ ({
 			getInputData: () => items.map(() => ({ json: {} })),
+			// The guardrails held at the top level, as a workflow saved before Compliance holds them.
+			getNode: () => ({ parameters: Object.assign({}, ...items) }),
 			getNodeParameter: (/** @type {string} */ name, /** @type {number} */ i, fallback) => {
 				reads[`${name}@${i}`] = (reads[`${name}@${i}`] ?? 0) + 1;
 				if (name === 'resource') return 'sms';
@@ -198,7 +200,7 @@ describe('SendRun', () => {
 			log.push('post');
 			return { transactionId: 't-1' };
 		});
-		expect(output).toEqual({ transactionId: 't-1' });
+		expect(output).toEqual({ outcome: 'sent', transactionId: 't-1' });
 		expect(log).toEqual([
 			'a.before sms.send 2065550100',
 			'b.before sms.send 2065550100',
