@@ -27,6 +27,7 @@ import * as transactionalMessage from './actions/transactionalMessage/transactio
 import * as whatsApp from './actions/whatsApp/whatsApp.resource';
 import { listSearch } from './methods';
 import { fixedSendOnceKeyHint } from './actions/send/compliance';
+import { savedTopLevelFields } from './actions/send/pipeline';
 
 export class Tatango implements INodeType {
 	description: INodeTypeDescription = {
@@ -126,6 +127,7 @@ export class Tatango implements INodeType {
 			...mms.description,
 			...whatsApp.description,
 			...phoneNumber.description,
+			...savedTopLevelFields(),
 		],
 	};
 

@@ -111,3 +111,24 @@ test('an item refused for its input under Continue On Fail says outcome "not_sen
 	expect(items[0].json).toEqual(expect.objectContaining({ outcome: 'not_sent' }));
 	expect(items[0].json.error).toContain('Jamaica');
 });
+
+test.each([
+	['in Options', { options: { replaceNonGsm: false } }],
+	['at the top level, as saved before', { replaceNonGsm: false }],
+])(
+	'Replace Non-GSM Characters off %s: a curly quote is refused, not replaced',
+	async (_where, set) => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				phoneNumber: MIAMI,
+				content: 'It’s here',
+				...set,
+			},
+			credentials: { tatangoV3Api: v3Credentials() },
+		});
+		expect(error?.message).toMatch(/^Invalid Content/);
+		expect(unmatched).toEqual([]);
+	},
+);
