@@ -64,7 +64,7 @@ export const OPTIONS = 'options';
  * Webhook URL: WhatsApp Upload Template has a top-level field of that name, and n8n cannot keep a
  * saved value of a name that repeats under a condition on its own value.
  */
-export const MOVED_TO_OPTIONS = ['replaceNonGsm'];
+export const MOVED_TO_OPTIONS = ['replaceNonGsm', 'thumbnailUrl', 'isVideo'];
 
 /** A setting of an operation's Options (or saved at the top level) for an item. */
 export function optionValue(
