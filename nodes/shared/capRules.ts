@@ -1,7 +1,7 @@
 // How many texts a number may get in 24 hours: the state laws a preset follows, and a sender's own
 // number. Pure: the send check (actions/send/checks/perNumberCap.ts) counts, this says the limit.
 import { areaCodeInfo } from './sendWindow';
-import { InvalidInputError, textOf } from './validation';
+import { InvalidInputError, numberOf, textOf } from './validation';
 
 export interface CapRule {
 	name: string;
@@ -38,7 +38,11 @@ export const STATE_CAP_RULES: Record<string, CapRule> = {
 	},
 };
 
-/** The most a custom cap may allow: each allowed text is 25 marks read per number (shared/memory). */
+/**
+ * The most texts any cap allows in 24 hours, and so the most the memory reads per number and hour
+ * (shared/memory/caps.ts: 25 hours of this many slots, whatever the limit, so that a lowered limit
+ * still counts every earlier text).
+ */
 export const MAX_CUSTOM_CAP = 20;
 
 export type CapChoice = 'off' | 'stateRules' | 'custom';
@@ -55,7 +59,7 @@ export function toCapChoice(raw: unknown, field: string): CapChoice {
 
 /** A custom cap's number of texts: a whole number from 1 to MAX_CUSTOM_CAP. */
 export function toCapLimit(raw: unknown, field: string): number {
-	const limit = Number(raw);
+	const limit = numberOf(raw, field);
 	if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CUSTOM_CAP) {
 		throw new InvalidInputError(
 			field,

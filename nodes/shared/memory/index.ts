@@ -13,7 +13,6 @@ export {
 export { onceMark } from './marks';
 export {
 	DAY_MS,
-	MAX_CAP,
 	decideCap,
 	readCounted,
 	readMinutes,
