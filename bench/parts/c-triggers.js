@@ -256,7 +256,7 @@ module.exports = {
 				row(`Webhook node, ${SETTINGS[key].label}`, c[key].webhook),
 			]),
 			'',
-			`Ratio (Tatango Trigger ÷ Webhook node, events/s), the median of the ${c.rounds} per-round ratios with the lowest and highest round (\"not measured\" when the rounds spread wider than the ratio's distance from 1): ` +
+			`Ratio (Tatango Trigger ÷ Webhook node, events/s), the median of the ${c.rounds} per-round ratios with the lowest and highest round ("not measured" when the rounds spread wider than the ratio's distance from 1): ` +
 				measured(c)
 					.map(
 						(key) =>
