@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	type CapRule,
+	capRuleOutput,
 	capRulesFor,
 	MAX_CUSTOM_CAP,
 	strictest,
@@ -279,20 +280,20 @@ export const perNumberCapCheck: SendCheck = {
 			const nextAllowedAt = new Date(result.nextAllowedAt).toISOString();
 			const about = subject ? ` on "${subject}"` : '';
 			const label =
-				rule.source === "the sender's own cap" ? 'the Per-Number Cap' : `the ${rule.name} limit`;
+				rule.citation === "the sender's own cap" ? 'the Per-Number Cap' : `the ${rule.name} limit`;
 			const error = new NodeOperationError(
 				context.getNode(),
 				`Not sent: ${text.phoneNumber} has had ${result.count} texts${about} in the last 24 hours, ${label} (${rule.limit} in 24 hours). It may be sent from ${nextAllowedAt}.`,
 				{
 					itemIndex,
-					description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}: at most ${rule.limit} ${rule.counts} in 24 hours. Counted in this workflow's memory in n8n's database. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+					description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}: at most ${rule.limit} ${rule.counts} in 24 hours. Counted in this workflow's memory in n8n's database. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
 				},
 			);
 			error.context.itemFields = {
 				nextAllowedAt,
 				count: result.count,
 				capSubject: subject,
-				rule: { name: rule.name, limit: rule.limit, source: rule.source },
+				rule: capRuleOutput(rule),
 			};
 			throw error;
 		}
