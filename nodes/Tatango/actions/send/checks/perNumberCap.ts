@@ -113,7 +113,8 @@ const tallyKey = (tally: CapTally) => `${tally.limit}/${tally.phone}/${tally.sub
 async function capOf(
 	text: OutgoingText,
 	tatango: TatangoClient,
-	timeZone: string,
+	/** The workflow's time zone, asked only to read a Last Purchase At without an offset. */
+	timeZone: () => string,
 ): Promise<CapOfText | undefined> {
 	if (text.recipientAsked) return undefined;
 	const phone = text.phoneNumber;
@@ -121,10 +122,11 @@ async function capOf(
 	const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');
 	const policy = toCapChoice(credentials.perNumberCapPolicy, "Credential's Per-Number Cap Policy");
 	const at = Date.now();
+	const lastPurchase = choice === 'stateRules' ? text.parameter('lastPurchaseAt', '') : '';
 	const lastPurchaseAt =
-		choice === 'stateRules'
-			? toLastPurchaseAt(text.parameter('lastPurchaseAt', ''), 'Last Purchase At', timeZone, at)
-			: undefined;
+		lastPurchase === '' || lastPurchase === undefined || lastPurchase === null
+			? undefined
+			: toLastPurchaseAt(lastPurchase, 'Last Purchase At', timeZone(), at);
 	const nodeRules = capRulesFor(
 		phone,
 		choice,
@@ -184,7 +186,7 @@ class RunCaps {
 		const tallies: CapTally[] = [];
 		const seen = new Set<string>();
 		for (const text of texts) {
-			const cap = await capOf(text, this.run.tatango, this.run.context.getTimezone()).catch(
+			const cap = await capOf(text, this.run.tatango, () => this.run.context.getTimezone()).catch(
 				() => undefined,
 			);
 			if (!cap) continue; // not capped, or its turn says why it does not read
@@ -309,7 +311,7 @@ export const perNumberCapCheck: SendCheck = {
 		const caps = new RunCaps(run);
 		return {
 			async before(text) {
-				const cap = await capOf(text, run.tatango, run.context.getTimezone());
+				const cap = await capOf(text, run.tatango, () => run.context.getTimezone());
 				if (!cap) return { verdict: 'off' };
 				const rule = { name: cap.rule.name, citation: cap.rule.citation };
 				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };
