@@ -64,10 +64,24 @@ function firstDataLine(lines) {
 	return lines.findIndex((line) => line.trim() !== '' && !line.startsWith('#'));
 }
 
-// "keep (the) texts coming", "don't stop (texting)", "I want to keep getting", "no me den de baja",
-// "ne m'enlevez pas": a reply that asks to stay, in any of the three languages.
-const KEEP =
-	/\b(keep (?:them|the|these|those|my|sending|texting|getting|receiving|me)|(?:do ?n[o']?t|never|please don'?t) (?:stop|unsubscribe|remove|cancel|take me off)|want to stay|stay (?:subscribed|on)|sigan? (?:mandando|enviando)|no (?:me )?(?:den de baja|dejen de|paren|quiero (?:darme de baja|salir|cancelar))|quiero seguir|continuez|ne (?:m'?)?(?:arr[eê]tez|d[ée]sabonnez|enlevez|retirez) pas|je veux (?:rester|continuer))/i;
+// "keep the texts coming", "texts are fine", "text me instead", "I still want the texts", "don't
+// stop", "sigan con los SMS", "mejor por mensaje", "les textos c'est correct", "gardez les SMS": a
+// reply that asks to stay, in any of the three languages.
+const KEEP = new RegExp(
+	[
+		'\\bkeep (?:them|the|these|those|my|sending|texting|getting|receiving|me)\\b',
+		'\\b(?:texts?|sms|text messages?) (?:are|is) (?:fine|ok|okay|good|great)',
+		'\\btext me instead|\\b(?:only|just|still) want (?:the |your )?(?:texts|sms)|\\bjust text\\b',
+		"\\b(?:do ?n[o']?t|never) (?:stop|unsubscribe|remove|cancel|take me off)",
+		'\\b(?:want to|wanna) stay\\b|\\bstay (?:subscribed|on)',
+		'\\bsig(?:an?|o) (?:mandando|enviando|con)\\b|\\bmejor por (?:mensaje|texto|sms)',
+		'\\b(?:mensajes(?: de texto)?|sms|textos) (?:est[aá]n|son) (?:bien|ok)',
+		'\\bno (?:me )?(?:den de baja|dejen de|quiero (?:darme de baja|salir|cancelar))|\\bquiero seguir',
+		"\\bcontinuez|\\bgardez (?:les|mes) (?:sms|textos|messages)|\\b(?:les )?(?:textos|sms) c'est (?:correct|bon|ok|beau)",
+		"\\bne (?:m'?)?(?:arr[eê]tez|d[ée]sabonnez|enlevez|retirez) pas|\\bje veux (?:rester|continuer)",
+	].join('|'),
+	'i',
+);
 
 function keepsTexts(reply) {
 	if (/keep/i.test(reply.kind)) return true;
