@@ -101,7 +101,10 @@ const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'me
 export function readConsent(text: unknown): ConsentReading {
 	if (typeof text !== 'string' || text.trim() === '') return NONE;
 	const read = text.slice(0, MAX_READ_CHARACTERS);
-	if (ANNOYED_SIGNS.test(read)) return unclear('only signs of annoyance or puzzlement', null, []);
+	// "???", "🙄": puzzled or annoyed, asking nothing ("." or "!" alone says even less).
+	if (ANNOYED_SIGNS.test(read) && /[^\s.!]/u.test(read)) {
+		return unclear('only signs of annoyance or puzzlement', null, []);
+	}
 	const findings: Finding[] = [];
 	const allWords: Word[] = [];
 	const elsewhere: string[] = [];

@@ -20,7 +20,7 @@ const STRONGLY_ANNOYED = new Set(
 
 /** Signs sent alone: an eye roll, an angry face, question marks. */
 export const ANNOYED_SIGNS =
-	/^[\s?!.\u{1F644}\u{1F612}\u{1F624}\u{1F620}\u{1F621}\u{1F92C}\u{1F595}\u{1F611}\u{1F610}\u{1F928}\u{1F9D0}\uFE0F\u200D]+$/u;
+	/^(?:[\s?!.]|\u{1F644}|\u{1F612}|\u{1F624}|\u{1F620}|\u{1F621}|\u{1F92C}|\u{1F595}|\u{1F611}|\u{1F610}|\u{1F928}|\u{1F9D0}|\uFE0F|\u200D)+$/u;
 
 interface UnclearRule {
 	reason: string;
