@@ -1,6 +1,6 @@
 // Replies that may mean "stop" but do not say it: annoyance with no request ("ugh", "seriously?",
 // "why do you keep texting me"), too many texts, "who gave you my number", "this is spam". Read as
-// `unclear`, with the reason, so a workflow (or Honour Revocations' setting) decides. Pure, no n8n
+// `unclear`, with the reason, so a workflow (or Honor Revocations' setting) decides. Pure, no n8n
 // context; words folded as normalize.ts folds them.
 
 /** Words of annoyance; a reply of only these (and fillers) asks nothing. */
