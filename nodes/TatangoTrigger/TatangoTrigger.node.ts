@@ -185,7 +185,7 @@ export class TatangoTrigger implements INodeType {
 					{
 						json: {
 							...toOutputJson(event, read.payload, new Date(), consent),
-							...carriedRecord(this),
+							...carriedRecord(this, options),
 							...honourOnly,
 						},
 					},
