@@ -17,6 +17,7 @@ import { isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
 import { triggerProperties } from './description';
 import { honourConsent } from './consent/honour';
 import { consentMemoryOf } from './consent/memory';
+import { recordConsentInLedger } from './consent/ledger';
 import { consentOf } from './consent/ofEvent';
 import { classifyEvent, KNOWN_EVENTS } from './events';
 import { toOutputJson } from './output';
@@ -74,6 +75,13 @@ export class TatangoTrigger implements INodeType {
 				required: false,
 				displayName: 'Credential for Tatango API',
 				displayOptions: { show: { source: ['list', 'sends'] } },
+			},
+			// Optional: with it, every revocation and opt-in is written to the compliance ledger
+			// before the trigger answers (consent/ledger.ts).
+			{
+				name: 'tatangoComplianceLedgerApi',
+				required: false,
+				displayName: 'Credential for Tatango Compliance Ledger API',
 			},
 		],
 		webhooks: [
@@ -163,6 +171,8 @@ export class TatangoTrigger implements INodeType {
 		if ('refused' in read) return read.refused;
 		const event = classifyEvent(read.payload);
 		const consent = consentOf(event);
+		// Before any answer and whatever the Events filter: the record holds every STOP and START.
+		await recordConsentInLedger(this, event, consent);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const notWanted = whyNotSelected(this, event, options, consent);
 		if (notWanted) return ignored(notWanted);
