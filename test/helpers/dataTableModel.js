@@ -71,7 +71,10 @@ class DataTableModel {
 			const filter = call.qs?.filter ? JSON.parse(call.qs.filter) : {};
 			return {
 				data: [...this.tables.values()]
-					.filter((t) => !filter.name || t.name === filter.name)
+					.filter(
+						(t) =>
+							(!filter.name || t.name.includes(filter.name)) && (!filter.id || t.id === filter.id),
+					)
 					.map(({ id, name }) => ({ id, name })),
 				nextCursor: null,
 			};

@@ -186,17 +186,23 @@ async function find(
 	projectId: string,
 	itemIndex: number,
 ): Promise<string | undefined> {
-	const listed = (await http.request(
-		{
-			method: 'GET',
-			path: '/data-tables',
-			qs: { limit: 250, filter: JSON.stringify({ name: table }) },
-			kind: 'read',
-			doing: 'looking up the ledger table',
-		},
-		itemIndex,
-	)) as { data?: Array<{ id: string; name: string; projectId?: string }> };
-	const found = (listed.data ?? []).find(
+	// n8n matches a name filter as a part of the name, case-insensitively: the exact name is
+	// picked below. The credential may also hold the table's ID.
+	const tables: Array<{ id: string; name: string; projectId?: string }> = [];
+	for (const filter of [{ name: table }, { id: table }]) {
+		const listed = (await http.request(
+			{
+				method: 'GET',
+				path: '/data-tables',
+				qs: { limit: 250, filter: JSON.stringify(filter) },
+				kind: 'read',
+				doing: 'looking up the ledger table',
+			},
+			itemIndex,
+		)) as { data?: Array<{ id: string; name: string; projectId?: string }> };
+		tables.push(...(listed.data ?? []));
+	}
+	const found = tables.find(
 		(candidate) =>
 			(candidate.name === table || candidate.id === table) &&
 			(projectId === '' || candidate.projectId === undefined || candidate.projectId === projectId),

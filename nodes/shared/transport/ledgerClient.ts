@@ -187,7 +187,7 @@ export function createLedgerHttp(
 			return ledgerError(
 				context,
 				`The n8n API key of the ${credential} may not do this while ${call.doing} (403)`,
-				`Give the key the data table scopes (dataTable:list, dataTable:create, dataTableRow:create, dataTableRow:read, dataTableRow:update, dataTableRow:delete), and its user access to the ledger table's project.${by}`,
+				`Give the key the scopes the ledger needs (dataTable:list, dataTable:create, dataTableColumn:read, dataTableColumn:create, dataTableRow:read, dataTableRow:create, dataTableRow:update, dataTableRow:delete), and its user access to the ledger table's project.${by}`,
 				itemIndex,
 				forms,
 			);
