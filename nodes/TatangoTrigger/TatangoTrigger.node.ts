@@ -13,7 +13,7 @@ import {
 
 import { searchLists } from '../shared/listSearch';
 import { isTriggerUrlShape } from '../shared/triggerUrlToken';
-import { isUsableToken, MIN_TOKEN_LENGTH } from './authenticity';
+import { isUsableToken, MIN_TOKEN_LENGTH } from './webhook/authenticate.rules';
 import { triggerProperties } from './description';
 import { honourConsent } from './consent/honour';
 import { consentMemoryOf } from './consent/memory';

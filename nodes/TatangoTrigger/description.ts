@@ -2,9 +2,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { listLocator } from '../shared/fields';
-import { DEFAULT_WINDOW_MINUTES } from './duplicates';
+import { DEFAULT_WINDOW_MINUTES } from './webhook/repeats.record';
 import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
-import { MIN_TOKEN_LENGTH, TOKEN_HEADER } from './authenticity';
+import { MIN_TOKEN_LENGTH, TOKEN_HEADER } from './webhook/authenticate.rules';
 import { CONSENT_REVOKED, KNOWN_EVENTS, type KnownEvent } from './events';
 import { honourFields } from './consent/honourFields';
 import { LIST_EVENTS } from './listWebhook';

@@ -2,7 +2,7 @@
 // Tatango's docs. Pure functions, no n8n context.
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from './payload';
+import { isPlainObject } from './webhook/body.rules';
 
 /** v3 Message Sending API events (envelope `{ transactionId, eventType, body }`). */
 export const V3_EVENTS = ['delivery_status', 'invalid_phone', 'reply_received'] as const;

@@ -4,7 +4,7 @@ const {
 	classifyEvent,
 	normalizeStatus,
 } = require('../../nodes/TatangoTrigger/events');
-const { readPayload } = require('../../nodes/TatangoTrigger/payload');
+const { readPayload } = require('../../nodes/TatangoTrigger/webhook/body.rules');
 const { toOutputJson } = require('../../nodes/TatangoTrigger/output');
 const { samples, TX } = require('./fixtures');
 

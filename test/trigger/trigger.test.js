@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createTrigger, logLines, GOOD_TOKEN, V3_KEY, NODE_NAME } = require('./harness');
 const { samples, TX } = require('./fixtures');
-const { readRecord } = require('../../nodes/TatangoTrigger/duplicates');
+const { readRecord } = require('../../nodes/TatangoTrigger/webhook/repeats.record');
 
 const ROOT = path.resolve(__dirname, '../..');
 const authorized = { query: { token: GOOD_TOKEN } };

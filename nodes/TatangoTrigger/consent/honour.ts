@@ -15,7 +15,7 @@ import {
 	toV3WebhookUrl,
 	WEBHOOK_URL_MAX,
 } from '../../shared/validation';
-import { fingerprint } from '../duplicates';
+import { fingerprint } from '../webhook/repeats.record';
 import { classifyEvent } from '../events';
 import { DEFAULT_CONFIRMATION_TEXT } from './honourFields';
 

@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { DEFAULT_WINDOW_MINUTES } from '../duplicates';
+import { DEFAULT_WINDOW_MINUTES } from './repeats.record';
 
 /** Where the trigger's events come from; saved triggers of versions 1 and 1.1 default to sends. */
 export function sourceOf(context: IHookFunctions | IWebhookFunctions): 'list' | 'sends' {

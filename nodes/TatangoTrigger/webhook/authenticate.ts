@@ -1,6 +1,6 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { checkCall, describeFailure } from '../authenticity';
+import { checkCall, describeFailure } from './authenticate.rules';
 import { expectedListToken } from '../registration';
 import { expectedSendsTokens } from '../sendsToken';
 import { answerItself, sourceOf } from './answers';

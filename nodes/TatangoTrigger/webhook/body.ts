@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { MAX_PAYLOAD_DEPTH, readPayload } from '../payload';
+import { MAX_PAYLOAD_DEPTH, readPayload } from './body.rules';
 import { answerItself } from './answers';
 
 function isEmpty(body: unknown): boolean {

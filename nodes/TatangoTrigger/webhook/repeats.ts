@@ -5,7 +5,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { fingerprint } from '../duplicates';
+import { fingerprint } from './repeats.record';
 import { classifyEvent, type TatangoEvent } from '../events';
 import {
 	CARRIED_RECORD_FIELD,
@@ -13,11 +13,11 @@ import {
 	currentRecord,
 	isRecorded,
 	recordRun,
-} from '../recentEvents';
+} from './repeats.memory';
 import { windowOf } from './answers';
 
 /**
- * Stage 4 of a call: whether the event already started the workflow (see recentEvents.ts for what
+ * Stage 4 of a call: whether the event already started the workflow (see repeats.memory.ts for what
  * each check covers). Test calls are never dropped, so a builder can send the same sample event
  * again. Static data is only read here: the run records the event, in execute().
  */

@@ -1,5 +1,8 @@
 // @ts-check
-const { checkCall, secretsMatch } = require('../../nodes/TatangoTrigger/authenticity');
+const {
+	checkCall,
+	secretsMatch,
+} = require('../../nodes/TatangoTrigger/webhook/authenticate.rules');
 
 const TOKEN = 'tok_0123456789abcdef0123';
 const KEY = 'tatango_key_sandbox';

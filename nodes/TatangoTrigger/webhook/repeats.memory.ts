@@ -1,5 +1,5 @@
 // Where the trigger remembers the events that started its workflow, and what each place guarantees.
-// The keys are `fingerprint(identity)` hashes; static data holds a `duplicates.ts` record.
+// The keys are `fingerprint(identity)` hashes; static data holds a `repeats.record.ts` record.
 //
 // 1. The workflow's static data, `recentEvents` in the node's part: the record that counts. It is
 //    written only by the trigger's `execute()`, that is inside the run an event started, because n8n
@@ -30,7 +30,7 @@ import {
 	mergeRecords,
 	readRecord,
 	remember,
-} from './duplicates';
+} from './repeats.record';
 
 export const STATIC_DATA_KEY = 'recentEvents';
 

@@ -6,7 +6,7 @@ const {
 	MAX_REMEMBERED_EVENTS,
 	recordedAt,
 	remember,
-} = require('../../nodes/TatangoTrigger/duplicates');
+} = require('../../nodes/TatangoTrigger/webhook/repeats.record');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,11 +16,11 @@ const k = (name) => fingerprint(String(name));
 const recordOf = (entries) =>
 	entries.reduce((record, [name, at]) => remember(record, k(name), at, 24 * HOUR), '');
 
-/** @returns {typeof import('../../nodes/TatangoTrigger/recentEvents')} */
+/** @returns {typeof import('../../nodes/TatangoTrigger/webhook/repeats.memory')} */
 function freshModule() {
 	let loaded;
 	jest.isolateModules(() => {
-		loaded = require('../../nodes/TatangoTrigger/recentEvents');
+		loaded = require('../../nodes/TatangoTrigger/webhook/repeats.memory');
 	});
 	return loaded;
 }

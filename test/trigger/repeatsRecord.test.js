@@ -8,7 +8,7 @@ const {
 	recordedAt,
 	remember,
 	trim,
-} = require('../../nodes/TatangoTrigger/duplicates');
+} = require('../../nodes/TatangoTrigger/webhook/repeats.record');
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

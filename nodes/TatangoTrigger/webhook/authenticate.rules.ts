@@ -5,7 +5,7 @@
 // secret ever leaves them (results name the failed check, never a value).
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import { TOKEN_QUERY_PARAMETER } from '../shared/triggerUrlToken';
+import { TOKEN_QUERY_PARAMETER } from '../../shared/triggerUrlToken';
 
 /** For senders that can set headers (a proxy, a test script): `x-tatango-token: <Secret Token>`. */
 export const TOKEN_HEADER = 'x-tatango-token';
