@@ -108,7 +108,9 @@ class DataTableModel {
 				.sort((a, b) => a.id - b.id);
 			const offset = call.qs.cursor ? Number(call.qs.cursor) : 0;
 			const limit = Number(call.qs.limit ?? 100);
-			const data = all.slice(offset, offset + limit).map(({ visibleAt, ...row }) => ({ ...row }));
+			const data = all
+				.slice(offset, offset + limit)
+				.map(({ visibleAt: _visibleAt, ...row }) => ({ ...row }));
 			return { data, nextCursor: offset + limit < all.length ? String(offset + limit) : null };
 		}
 		if (call.method === 'POST') {
@@ -117,7 +119,7 @@ class DataTableModel {
 				table.rows.push(row);
 				return row;
 			});
-			return stored.map(({ visibleAt, ...row }) => ({ ...row }));
+			return stored.map(({ visibleAt: _visibleAt, ...row }) => ({ ...row }));
 		}
 		if (m[3] === 'update') {
 			for (const row of table.rows) {

@@ -170,14 +170,15 @@ async function findOrCreate(
 ): Promise<string> {
 	const found = await find(http, table, projectId, itemIndex);
 	if (found) return found;
-	try {
-		return await create(http, table, projectId, itemIndex);
-	} catch (error) {
-		// Another process created it meanwhile (n8n refuses a second table of that name: 409).
-		const created = await find(http, table, projectId, itemIndex);
-		if (created) return created;
-		throw error;
-	}
+	const made = await create(http, table, projectId, itemIndex).then(
+		(id) => ({ id }),
+		(error: unknown) => ({ error }),
+	);
+	if ('id' in made) return made.id;
+	// Another process created it meanwhile (n8n refuses a second table of that name: 409).
+	const created = await find(http, table, projectId, itemIndex);
+	if (created) return created;
+	throw made.error;
 }
 
 async function find(

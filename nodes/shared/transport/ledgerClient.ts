@@ -147,10 +147,11 @@ export function createLedgerHttp(
 					await pause(RETRY_PAUSE_MS * attempt);
 					continue;
 				}
+				// The code goes in the description: n8n rewrites a message that names one.
 				throw ledgerError(
 					context,
-					`The compliance ledger could not be reached while ${call.doing}: ${code ?? (error as Error).message}`,
-					`Check the n8n Base URL of the '${LEDGER_API.credentialName}' credential (${baseUrl}) and that this n8n's public API is on.`,
+					`The compliance ledger could not be reached while ${call.doing}`,
+					`${code ?? (error as Error).message}. Check the n8n Base URL of the '${LEDGER_API.credentialName}' credential (${baseUrl}) and that this n8n's public API is on.`,
 					itemIndex,
 					forms,
 				);
