@@ -22,9 +22,12 @@ const { MAX_RECORDED_BYTES } = require('./recording');
  *   optIn: { step: number, stepStartedMs: number, followUpSent: boolean, bypassResponse: boolean, yesOnly?: boolean } | null,
  * }} Subscriber
  * @typedef {{
- *   id: number, at: string, atMs: number, method: string, path: string, query: Record<string, any>,
- *   headers: Record<string, any>, body: any, statusCode?: number, dropped?: boolean,
+ *   id: number, at: string, atMs: number, arrivedUs: number, method: string, path: string,
+ *   query: Record<string, any>, headers: Record<string, any>, body: any, statusCode?: number,
+ *   dropped?: boolean,
  * }} RecordedRequest
+ * `arrivedUs`: when the request arrived, in microseconds of a monotonic clock (process.hrtime) whose
+ * origin is arbitrary: only differences between requests mean something.
  */
 
 /** Subscriber profile fields that the v2 add request accepts (everything else is a custom field). */

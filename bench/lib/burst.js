@@ -153,8 +153,8 @@ async function sendsSeen(sandboxUrl, count, rate) {
 	).data;
 	const sends = requests.filter((/** @type {any} */ r) => r.path === SEND_PATH);
 	const accepted = sends.filter((/** @type {any} */ r) => r.statusCode === 202);
-	const times = accepted.map((/** @type {any} */ r) => r.atMs);
-	const span = (Math.max(...times) - Math.min(...times)) / 1000;
+	const times = accepted.map((/** @type {any} */ r) => r.arrivedUs);
+	const span = (Math.max(...times) - Math.min(...times)) / 1e6;
 	let once = 0;
 	let more = 0;
 	let none = 0;

@@ -23,7 +23,13 @@ function choiceEnv(name, allowed, fallback) {
 	return /** @type {T} */ (value);
 }
 
+/**
+ * Interleaved rounds a part runs: BENCH_ROUNDS (`--rounds`) for every part, else the part's own.
+ * @param {number} fallback
+ */
+const rounds = (fallback) => intEnv('BENCH_ROUNDS', fallback);
+
 /** Requests per second the rate-limited parts (b), (d), (f) hold the sandbox's v3 key to. */
 const RATE = intEnv('BENCH_RATE', 10);
 
-module.exports = { intEnv, choiceEnv, RATE };
+module.exports = { intEnv, choiceEnv, rounds, RATE };

@@ -50,7 +50,15 @@ async function setUp(parts, o) {
 	log(
 		`ports: n8n ${n8nPort}, task broker ${brokerPort}, sandbox ${sandboxPort}, CLI task broker ${cliBrokerPort}`,
 	);
-	const cli = { userFolder, env: { N8N_PORT: n8nPort, N8N_RUNNERS_BROKER_PORT: cliBrokerPort } };
+	// BENCH_CPU_PROF=1: every n8n process the parts start writes a V8 CPU profile there when it exits
+	// (read with `node bench/profile-summary.js <file>`).
+	const profiles = process.env.BENCH_CPU_PROF ? path.join(o.dir, 'cpu-profiles') : null;
+	if (profiles) log(`CPU profiles of n8n's processes go to ${profiles}`);
+	const profiling = profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {};
+	const cli = {
+		userFolder,
+		env: { N8N_PORT: n8nPort, N8N_RUNNERS_BROKER_PORT: cliBrokerPort, ...profiling },
+	};
 
 	await step('stop leftovers of an earlier run', async () => {
 		await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
@@ -93,7 +101,7 @@ async function setUp(parts, o) {
 				port: n8nPort,
 				brokerPort,
 				webhookUrl: `http://127.0.0.1:${n8nPort}/`,
-				env: { N8N_LOG_LEVEL: 'warn', ...env },
+				env: { N8N_LOG_LEVEL: 'warn', ...profiling, ...env },
 			}),
 		step,
 		log,

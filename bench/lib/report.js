@@ -11,21 +11,21 @@ const TITLE = '# Benchmark: Tatango nodes vs n8n HTTP Request and Webhook nodes'
 const SUMMARY_HEAD = ['| | measure | result | aim | met |', '|---|---|---|---|---|'];
 const TIMES_HEADING = '## How long each part took';
 const TIMES_HEAD = [
-	'| part | time | load average (1 min) meanwhile: mean / max | measured |',
-	'|---|---:|---:|---|',
+	"| part | time | load average (1 min) before; meanwhile: mean / max | other processes' CPU meanwhile (cores; the bench's own) | quiet | measured |",
+	'|---|---:|---:|---:|---|---|',
 ];
 /** @param {import('../parts').BenchPart[]} parts */
 const footer = (parts) =>
 	`Sizes are set by ${parts.map((p) => `(${p.key}) ${p.settings.map((name) => `\`${name}\``).join(', ')}`).join('; ')} (each part's file in \`bench/parts/\` says what they size). A benchmark, not a test: numbers vary with the machine.`;
 
 /**
- * @typedef {{ seconds: number, load: { mean: number, max: number }, date: string }} PartTime
+ * @typedef {{ seconds: number, load: { mean: number, max: number }, cpu?: import('./cpu').CpuUse | null, before?: { load: number[] }, date: string }} PartTime
  * @typedef {{ part: import('../parts').BenchPart, result: any, time: PartTime }} PartRun
  */
 
 /** @param {string} key @param {PartTime} t */
 const timeRow = (key, t) =>
-	`| ${key} | ${fixed(t.seconds / 60, 1)} min | ${fixed(t.load.mean, 1)} / ${fixed(t.load.max, 1)} | ${t.date.slice(0, 16).replace('T', ' ')} UTC |`;
+	`| ${key} | ${fixed(t.seconds / 60, 1)} min | ${t.before ? `${fixed(t.before.load[0], 1)}; ` : ''}${fixed(t.load.mean, 1)} / ${fixed(t.load.max, 1)} | ${t.cpu ? `${fixed(t.cpu.otherCores)} (${fixed(t.cpu.benchCores)})` : 'n/a'} | ${t.cpu ? (t.cpu.quiet ? 'yes' : '**no**') : 'n/a'} | ${t.date.slice(0, 16).replace('T', ' ')} UTC |`;
 
 /** The key a summary or time row belongs to: `| (x) |` → x, else the row's first cell. @param {string} row */
 const rowKey = (row) => {

@@ -4,7 +4,8 @@
 const axios = require('axios').default;
 
 /**
- * @typedef {{ path: string, statusCode: number, atMs: number, body?: any }} RecordedRequest
+ * @typedef {{ path: string, statusCode: number, atMs: number, arrivedUs: number, body?: any }} RecordedRequest
+ *   `arrivedUs`: when it arrived, microseconds of the sandbox's monotonic clock (differences only)
  * @typedef {{ requests: RecordedRequest[], messageCounts: Record<string, number> }} SandboxRecord
  */
 
@@ -42,12 +43,13 @@ function countsFor(messageCounts, first, count) {
 }
 
 /**
- * First to last of `requests` as the sandbox received them, in ms (NaN for fewer than two).
+ * First to last of `requests` as the sandbox received them, in ms to the microsecond (NaN for
+ * fewer than two).
  * @param {RecordedRequest[]} requests
  */
 function spanMs(requests) {
-	const times = requests.map((r) => r.atMs);
-	return times.length > 1 ? Math.max(...times) - Math.min(...times) : NaN;
+	const times = requests.map((r) => r.arrivedUs);
+	return times.length > 1 ? (Math.max(...times) - Math.min(...times)) / 1000 : NaN;
 }
 
 module.exports = { sandboxControl, countsFor, spanMs };

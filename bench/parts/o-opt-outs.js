@@ -55,7 +55,8 @@ async function once(ctx, id, optOuts) {
 		ms: spanMs([...reads, ...sent]),
 		readMs:
 			reads.length > 0
-				? Math.min(...sent.map((r) => r.atMs)) - Math.min(...reads.map((r) => r.atMs))
+				? (Math.min(...sent.map((r) => r.arrivedUs)) - Math.min(...reads.map((r) => r.arrivedUs))) /
+					1000
 				: 0,
 	};
 }

@@ -9,23 +9,57 @@
  */
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
-const { intEnv } = require('../lib/config');
+const { intEnv, rounds } = require('../lib/config');
 const { loadWorkflow } = require('../lib/workflows');
-const { countsFor, spanMs } = require('../lib/sandbox');
 const { executeUnprinted } = require('../lib/execute');
 const { LATE_EVENTS } = require('../lib/rateLimited');
-const { fixed, int, mark, texts } = require('../lib/format');
+const {
+	interleavedWorkflow,
+	branchSends,
+	perRound,
+	verdict,
+	shown,
+	percent,
+} = require('../lib/interleaved');
+const { fixed, int, mark, median, texts } = require('../lib/format');
 
 const ITEMS = intEnv('BENCH_QUIET_ITEMS', 1000);
+const ROUNDS = rounds(5);
+const PER_ROUND = Math.ceil(ITEMS / ROUNDS);
 const SEND_PATH = '/transactional_messages/send_sms';
-/** The numbers each branch texts start here (q-quiet-hours.json). */
-const OFF_FIRST = 2068000000;
-const ON_FIRST = 2069000000;
 /**
  * The `n8n execute` process's clock (faketime), UTC: 12:00 in Seattle (the 206 numbers), a
  * Wednesday, so Washington's 8:00-20:00 lets every text go and the check runs in full.
  */
 const BENCH_TIME = '2026-11-25 20:00:00';
+
+/** The two sending nodes of q-quiet-hours.json (the same comparison as one importable workflow). @param {Record<string, string | number>} tokens */
+function variants(tokens) {
+	const file = loadWorkflow('q-quiet-hours.json', { ...tokens, QUIET_ITEMS: PER_ROUND });
+	/** @param {string} name */
+	const node = (name) => {
+		const { type, typeVersion, parameters, credentials } = file.nodes.find(
+			(/** @type {any} */ n) => n.name === name,
+		);
+		return { type, typeVersion, parameters, credentials };
+	};
+	return [
+		{ key: 'off', label: 'Quiet Hours Off', node: node('Quiet Hours Off') },
+		{ key: 'on', label: 'Quiet Hours On', node: node('Quiet Hours On') },
+	];
+}
+
+/** @param {Record<string, string | number>} tokens */
+const build = (tokens) =>
+	interleavedWorkflow({
+		name: 'Bench (q): v3 SMS with Quiet Hours off and federal and state, interleaved',
+		letter: 'q',
+		rounds: ROUNDS,
+		items: PER_ROUND,
+		warmUpItems: Math.min(PER_ROUND, 100),
+		variants: variants(tokens),
+		firstNumber: 2068000000,
+	});
 
 /**
  * The check alone, in this process (the build's code): microseconds per call over numbers across
@@ -51,57 +85,53 @@ function timeCheckAlone(calls = 20000) {
 	return { calls, microsPerCall: Number(process.hrtime.bigint() - t) / 1000 / calls };
 }
 
-/**
- * One branch's sends as the sandbox saw them. @param {import('../lib/sandbox').SandboxRecord} record
- * @param {number} first
- */
-function branch(record, first) {
-	const mine = record.requests.filter((r) => {
-		if (r.path !== SEND_PATH) return false;
-		const phone = Number(
-			String(r.body?.phoneNumber ?? '')
-				.replace(/\D/g, '')
-				.slice(-10),
-		);
-		return phone >= first && phone < first + ITEMS;
-	});
-	const ms = spanMs(mine);
-	return {
-		items: ITEMS,
-		accepted: mine.filter((r) => r.statusCode === 202).length,
-		ms,
-		perItemMs: ms / (ITEMS - 1),
-		texts: countsFor(record.messageCounts, first, ITEMS),
-	};
+/** The check's cost per item ÷ a send's time, per round; and the check alone ÷ a send. @param {any} q */
+function figures(q) {
+	const perItem = Object.fromEntries(
+		q.branches.map((/** @type {any} */ b) => [b.name, b.perItemMs]),
+	);
+	const cost = verdict(
+		perRound(q.branches, perItem, (v) => (v.on - v.off) / v.off),
+		0,
+	);
+	const sendMs = median(perRound(q.branches, perItem, (v) => v.off));
+	return { cost, sendMs, costAlone: q.check.microsPerCall / 1000 / sendMs };
 }
 
-/** @param {any} q */
-function figures(q) {
+/** @param {any} q @param {string} variant */
+function total(q, variant) {
+	const mine = q.branches.filter((/** @type {any} */ b) => b.variant === variant && b.round >= 0);
+	/** @param {string} k */
+	const sumTexts = (k) => mine.reduce((s, /** @type {any} */ b) => s + b.texts[k], 0);
 	return {
-		cost: (q.on.perItemMs - q.off.perItemMs) / q.off.perItemMs,
-		costAlone: q.check.microsPerCall / 1000 / q.off.perItemMs,
+		items: mine.reduce((s, /** @type {any} */ b) => s + b.items, 0),
+		sends: mine.reduce((s, /** @type {any} */ b) => s + b.sends, 0),
+		texts: { once: sumTexts('once'), more: sumTexts('more'), none: sumTexts('none') },
+		perItemMs: mine.map((/** @type {any} */ b) => b.perItemMs),
 	};
 }
 
 /** @type {import('./index').BenchPart} */
 module.exports = {
 	key: 'q',
-	title: `${ITEMS} v3 SMS with Quiet Hours off, then on (n8n execute under faketime, ${BENCH_TIME} UTC)`,
-	settings: ['BENCH_QUIET_ITEMS'],
-	workflows: (ctx) => ({
-		main: loadWorkflow('q-quiet-hours.json', { ...ctx.tokens, QUIET_ITEMS: ITEMS }),
-	}),
+	title: `${ITEMS} v3 SMS each with Quiet Hours off and on, ${ROUNDS} interleaved rounds (n8n execute under faketime, ${BENCH_TIME} UTC)`,
+	settings: ['BENCH_QUIET_ITEMS', 'BENCH_ROUNDS'],
+	workflows: (ctx) => ({ main: build(ctx.tokens).workflow }),
 
 	async measure(ctx) {
-		await ctx.sandbox.reset();
-		await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: 2 * ITEMS + 100 });
+		const { branches } = build(ctx.tokens);
+		await ctx.sandbox.config({
+			...LATE_EVENTS,
+			maxRecordedRequests: branches.reduce((s, b) => s + b.items, 0) + 100,
+		});
 		const { exitCode } = await executeUnprinted(ctx, ctx.ids.main, { fakeTime: BENCH_TIME });
 		const record = await ctx.sandbox.inspect();
 		return {
 			items: ITEMS,
+			rounds: ROUNDS,
+			perRound: PER_ROUND,
 			exitCode,
-			off: branch(record, OFF_FIRST),
-			on: branch(record, ON_FIRST),
+			branches: branches.map((b) => ({ ...b, ...branchSends(record, b, SEND_PATH) })),
 			check: timeCheckAlone(),
 		};
 	},
@@ -109,27 +139,30 @@ module.exports = {
 	summary(q) {
 		const x = figures(q);
 		return [
-			`| (q) | Quiet Hours check's cost per item ÷ a send's time (${int(q.items)} v3 SMS, off vs federal and state); the check alone | ${fixed(x.cost * 100, 1)} %; ${fixed(x.costAlone * 100, 2)} % (${fixed(q.check.microsPerCall, 1)} µs) | < 5 % | ${mark(x.costAlone < 0.05 && x.cost < 0.05)} |`,
+			`| (q) | Quiet Hours check's cost per item ÷ a send's time (${int(q.items)} v3 SMS each, off vs federal and state, median of ${q.rounds} interleaved rounds); the check alone | ${shown(x.cost, percent)}; ${fixed(x.costAlone * 100, 2)} % (${fixed(q.check.microsPerCall, 1)} µs) | < 5 % | ${mark(x.costAlone < 0.05 && x.cost.high < 0.05)} |`,
 		];
 	},
 
 	section(q) {
 		const x = figures(q);
-		/** @param {string} label @param {any} b */
-		const row = (label, b) =>
-			`| ${label} | ${int(b.items)} | ${int(b.accepted)} | ${texts(b.texts)} | ${fixed(b.ms / 1000, 1)} s | ${fixed(b.perItemMs)} ms |`;
+		/** @param {string} label @param {string} variant */
+		const row = (label, variant) => {
+			const t = total(q, variant);
+			return `| ${label} | ${int(t.items)} | ${int(t.sends)} | ${texts(t.texts)} | ${t.perItemMs.map((/** @type {number} */ v) => fixed(v, 3)).join(', ')} ms |`;
+		};
 		return [
-			`## (q) The Quiet Hours check: ${int(q.items)} v3 SMS with it off, then with federal and state hours`,
+			`## (q) The Quiet Hours check: ${int(q.items)} v3 SMS with it off and as many with federal and state hours, ${q.rounds} interleaved rounds`,
 			'',
 			'One `n8n execute` run under faketime, its clock at an hour the rules allow (every text goes, and the check runs in full for each: area code, rules, every zone). ' +
-				"Two branches of the same send, the first with Quiet Hours off, the second with it on; each branch's time is from its first to its last send as the sandbox received them. The check alone is also timed in the benchmark's own process, over numbers in six area codes.",
+				`A warm-up branch per setting (not measured), then ${q.rounds} rounds of ${int(q.perRound)} items per setting, off then on in odd rounds and the other way round in even ones, each branch texting its own numbers. ` +
+				"Per item: a branch's first to last send as the sandbox received them (its microsecond clock) ÷ its sends. The check alone is also timed in the benchmark's own process, over numbers in six area codes.",
 			'',
-			'| Quiet Hours | items | accepted | texts once / twice+ / none | first to last send | per item |',
-			'|---|---:|---:|---:|---:|---:|',
-			row('off', q.off),
-			row('federal and state', q.on),
+			'| Quiet Hours | items | sends recorded | texts once / twice+ / none | per item, round by round |',
+			'|---|---:|---:|---:|---|',
+			row('off', 'off'),
+			row('federal and state', 'on'),
 			'',
-			`Cost per item: **${fixed(x.cost * 100, 1)} %** of a send's time (the difference of two branches, within the machine's noise; the first branch also warms n8n up); the check alone takes **${fixed(q.check.microsPerCall, 1)} µs** per call, ${fixed(x.costAlone * 100, 2)} % of a send's ${fixed(q.off.perItemMs)} ms.`,
+			`Cost per item ÷ a send's time, per round: ${x.cost.values.map(percent).join(', ')}; **${shown(x.cost, percent)}**. The check alone takes **${fixed(q.check.microsPerCall, 1)} µs** per call, ${fixed(x.costAlone * 100, 2)} % of a send's ${fixed(x.sendMs, 3)} ms (median round, Quiet Hours off).`,
 		];
 	},
 };

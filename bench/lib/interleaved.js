@@ -1,0 +1,194 @@
+// @ts-check
+'use strict';
+/**
+ * Interleaved rounds: a comparison of two or more ways to send (variants) run as rounds of short
+ * branches in one workflow, A B, B A, A B ... (the order flips each round, so a drift of the
+ * process over the run, its heap growing, weighs on both alike), after a warm-up round that is not
+ * measured. A noisy spell of the machine then hits both sides of one round, and each figure is the
+ * median of the per-round figures with the lowest and highest round. Run one after the other, the
+ * two sides of a comparison each got a different machine: the same code read 0.6 or 1.3.
+ *
+ * A figure whose rounds spread wider than the effect it reports is not a measurement: `verdict`
+ * says so, and the parts print "not measured" instead of a number.
+ */
+const { countsFor } = require('./sandbox');
+const { fixed, spreadOf } = require('./format');
+
+/**
+ * @typedef {{ key: string, label: string, node: Record<string, any> }} Variant `node`: the sending
+ *   node's `type`, `typeVersion`, `parameters`, `credentials` (its input items carry `phone`)
+ * @typedef {{ round: number, variant: string, name: string, first: number, items: number }} Branch
+ *   `round` -1 is the warm-up
+ */
+
+/** Each branch texts its own numbers: `first` + branch × this. */
+const NUMBERS_PER_BRANCH = 10000;
+
+/**
+ * Start → per branch: its numbers → one item each → the variant's node.
+ * @param {{ name: string, letter: string, rounds: number, items: number, warmUpItems: number, variants: Variant[], firstNumber: number }} o
+ *   `items`: per branch; `letter`: the part's, for node ids
+ * @returns {{ workflow: Record<string, any>, branches: Branch[] }}
+ */
+function interleavedWorkflow(o) {
+	if (o.items > NUMBERS_PER_BRANCH) throw new Error(`at most ${NUMBERS_PER_BRANCH} items a branch`);
+	/** @type {Branch[]} */
+	const branches = [];
+	for (let round = -1; round < o.rounds; round++) {
+		const order = round % 2 === 0 || round === -1 ? o.variants : [...o.variants].reverse();
+		for (const variant of order) {
+			const tag = round === -1 ? 'warm-up' : `r${round + 1}`;
+			branches.push({
+				round,
+				variant: variant.key,
+				name: `${variant.label} ${tag}`,
+				first: o.firstNumber + branches.length * NUMBERS_PER_BRANCH,
+				items: round === -1 ? o.warmUpItems : o.items,
+			});
+		}
+	}
+	let n = 0;
+	const id = () => `b0${o.letter}00000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+	/** @type {any[]} */
+	const nodes = [
+		{
+			id: id(),
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+	];
+	/** @type {Record<string, any>} */
+	const connections = { Start: { main: [[]] } };
+	const byKey = new Map(o.variants.map((v) => [v.key, v]));
+	// n8n's v1 order runs the branches of one output top to bottom: their rows are their order.
+	branches.forEach((branch, row) => {
+		const [numbers, split] = [`Numbers ${branch.name}`, `Split ${branch.name}`];
+		nodes.push(
+			{
+				id: id(),
+				name: numbers,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, row * 200],
+				parameters: {
+					assignments: {
+						assignments: [
+							{
+								id: 'n1',
+								name: 'items',
+								type: 'array',
+								value: `={{ Array.from({ length: ${branch.items} }, (_, i) => ({ phone: String(${branch.first} + i) })) }}`,
+							},
+						],
+					},
+					options: {},
+				},
+			},
+			{
+				id: id(),
+				name: split,
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [440, row * 200],
+				parameters: { fieldToSplitOut: 'items', options: {} },
+			},
+			{
+				...structuredClone(byKey.get(branch.variant)?.node),
+				id: id(),
+				name: branch.name,
+				position: [660, row * 200],
+			},
+		);
+		connections.Start.main[0].push({ node: numbers, type: 'main', index: 0 });
+		connections[numbers] = { main: [[{ node: split, type: 'main', index: 0 }]] };
+		connections[split] = { main: [[{ node: branch.name, type: 'main', index: 0 }]] };
+	});
+	return {
+		workflow: { name: o.name, nodes, connections, settings: { executionOrder: 'v1' } },
+		branches,
+	};
+}
+
+/** The last 10 digits of a recorded send's number. @param {any} body */
+const phoneOf = (body) =>
+	Number(
+		String(body?.phoneNumber ?? body?.transactional_message?.number ?? '')
+			.replace(/\D/g, '')
+			.slice(-10),
+	);
+
+/**
+ * One branch's sends as the sandbox received them: how many, the texts per number, and the time
+ * per item from the first to the last send's arrival (microsecond clock), in ms.
+ * @param {import('./sandbox').SandboxRecord} record @param {Branch} branch @param {string} path
+ */
+function branchSends(record, branch, path) {
+	const times = record.requests
+		.filter((r) => {
+			if (r.path !== path) return false;
+			const phone = phoneOf(r.body);
+			return phone >= branch.first && phone < branch.first + branch.items;
+		})
+		.map((r) => r.arrivedUs)
+		.sort((a, b) => a - b);
+	return {
+		sends: times.length,
+		perItemMs:
+			times.length > 1 ? (times[times.length - 1] - times[0]) / 1000 / (times.length - 1) : NaN,
+		texts: countsFor(record.messageCounts, branch.first, branch.items),
+	};
+}
+
+/**
+ * Per round, a figure of the variants' (e.g. B's time ÷ A's), from each branch's own figure.
+ * @param {Branch[]} branches @param {Record<string, number>} byName a figure per branch name
+ * @param {(v: Record<string, number>) => number} of the round's figure from its variants' figures
+ */
+function perRound(branches, byName, of) {
+	const rounds = [...new Set(branches.map((b) => b.round))].filter((r) => r >= 0);
+	return rounds.map((round) =>
+		of(
+			Object.fromEntries(
+				branches.filter((b) => b.round === round).map((b) => [b.variant, byName[b.name]]),
+			),
+		),
+	);
+}
+
+/**
+ * The median of per-round figures with the lowest and highest round, and whether that is a
+ * measurement: the rounds' spread (highest − lowest) is no wider than the effect (how far the
+ * median is from `none`, what the figure reads when there is no difference: 1 for a ratio, 0 for a
+ * cost).
+ * @param {number[]} values @param {number} none
+ * @returns {Verdict}
+ *
+ * @typedef {{ median: number, low: number, high: number, values: number[], measured: boolean }} Verdict
+ */
+function verdict(values, none) {
+	const s = spreadOf(values);
+	const measured =
+		values.length > 1 &&
+		values.every(Number.isFinite) &&
+		s.high - s.low <= Math.abs(s.median - none);
+	return { ...s, measured };
+}
+
+/**
+ * A verdict as the tables show it: the median with the rounds, or "not measured" with the rounds.
+ * @param {Verdict} v @param {(n: number) => string} [show]
+ */
+function shown(v, show = (n) => fixed(n)) {
+	const rounds = `rounds ${show(v.low)}–${show(v.high)}`;
+	return v.measured
+		? `${show(v.median)} (${rounds})`
+		: `not measured (${rounds}: wider than the effect)`;
+}
+
+/** A share as a percentage. @param {number} n */
+const percent = (n) => `${fixed(n * 100, 1)} %`;
+
+module.exports = { interleavedWorkflow, branchSends, perRound, verdict, shown, percent };
