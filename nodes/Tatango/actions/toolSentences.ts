@@ -12,7 +12,7 @@ const RETURNS: Record<string, Record<string, string>> = {
 	},
 	complianceLedger: {
 		getNumberHistory:
-			"the number's consent, its texts of the last 24 hours and its records (texts with each guardrail's verdict, revocations, opt-ins)",
+			"the number's consent, its texts of the last 24 hours and its records: texts with each guardrail's verdict, revocations, opt-ins",
 	},
 	customField: {
 		create: 'the new custom field',
