@@ -113,8 +113,7 @@ async function main() {
 	await n8n.stopLeftover(path.join(userFolder, 'n8n.pid'));
 	const cli = { userFolder, env: { N8N_RUNNERS_BROKER_PORT: brokerPort } };
 	say('importing the sandbox credentials');
-	// The reactor example's trigger (examples/react-to-delivery.json), published below; its URL
-	// can replace the order-shipped trigger's in the credential.
+	// The reactor example's trigger (examples/react-to-delivery.json), published below.
 	const reactor = {
 		file: 'react-to-delivery.json',
 		path: 'f1a1c0de-0005-4000-8000-0000000000f1/tatango',
@@ -165,12 +164,11 @@ async function main() {
 
 	const rest = new n8n.RestClient(server.url);
 	await rest.ensureOwner(OWNER);
+	// Published, but the credential names the order-shipped trigger: sends reach this one only if
+	// they name its URL (say nothing about it; one pasted URL is the set-up).
 	if (examples.includes(reactor.file)) {
 		await rest.activateWorkflow(stableId(reactor.file));
 		await rest.waitForWebhook(reactor.path);
-		say(
-			`published examples/${reactor.file}: paste https://127.0.0.1:${port}/webhook/${reactor.path} into the credential's Default Webhook URL to route sends to it`,
-		);
 	}
 	// The order-shipped example receives orders on its own webhook and the receipts of its SMS on
 	// its own Tatango Trigger, through the credential's Default Webhook URL.
@@ -213,10 +211,13 @@ async function main() {
 	console.log(`
   n8n editor        ${server.url}/
     log in with     ${OWNER.email} / ${OWNER.password}
-  webhook base URL  ${server.webhookUrl}   (the sandbox delivers https://127.0.0.1 URLs over plain http)
+  webhook URLs      n8n shows them as ${server.webhookUrl}… because Tatango takes only https
+                    ones; n8n itself answers on ${server.url}/webhook/…, where the sandbox calls them
+  examples          open one and click "Execute workflow": those that start from a webhook or
+                    a trigger run on the sample data pinned on it
   sandbox           ${sandbox.url}   inspect: ${sandbox.url}/_sandbox/inspect
   credentials       "Tatango Sandbox (v2)" and "Tatango Sandbox (v3)" point at the sandbox
-  examples          ${examples.length ? examples.length + ' workflows from examples/' : 'none yet (examples/ is empty)'}
+                    (${examples.length} workflows from examples/)
   logs              ${server.logFile}
                     ${sandbox.logFile}
 

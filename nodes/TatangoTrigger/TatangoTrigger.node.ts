@@ -63,6 +63,9 @@ export class TatangoTrigger implements INodeType {
 		// node may read it, so a type listed twice (required for one source, optional for another)
 		// could not be read where its first entry is hidden. Neither is required: each use says
 		// which one is missing (a list: the v2 one; sends derive the token from either).
+		// The v2 credential has no displayOptions on purpose: n8n's editor takes an options field as
+		// the node's authentication field when the credentials' displayOptions name every one of its
+		// values, and then hides it from the panel. Listing both sources there hid Source.
 		credentials: [
 			{
 				name: 'tatangoV3Api',
@@ -74,7 +77,6 @@ export class TatangoTrigger implements INodeType {
 				name: 'tatangoApi',
 				required: false,
 				displayName: 'Credential for Tatango API',
-				displayOptions: { show: { source: ['list', 'sends'] } },
 			},
 			// Optional: with it, every revocation and opt-in is written to the compliance ledger
 			// before the trigger answers (consent/ledger.ts).

@@ -101,6 +101,16 @@ const LIST_EVENT_OPTIONS = EVENT_OPTIONS.filter(
 		(LIST_EVENTS as readonly string[]).includes(option.value) || option.value === CONSENT_REVOKED,
 );
 
+/** The events sends report (v3 sends and transactional replies): what a sends source offers. */
+export const SENDS_EVENTS = KNOWN_EVENTS.filter(
+	(event) => !(LIST_EVENTS as readonly string[]).includes(event),
+);
+
+const SENDS_EVENT_OPTIONS = EVENT_OPTIONS.filter(
+	(option) =>
+		(SENDS_EVENTS as readonly string[]).includes(option.value) || option.value === CONSENT_REVOKED,
+);
+
 const SOURCE_OPTIONS = [
 	{
 		name: 'A List (Registered Automatically)',
@@ -154,8 +164,10 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'The list whose events start this workflow',
 		displayOptions: onlyFor('list'),
 	},
+	// The first field titled "Events" is the one n8n's nodes panel lists as the trigger's events;
+	// picking one there sets it and the first value of each of its display conditions (Source: list).
 	{
-		displayName: 'List Events',
+		displayName: 'Events',
 		name: 'listEvents',
 		type: 'multiOptions',
 		required: true,
@@ -192,6 +204,8 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			"Whether calls must also carry an x-api-key header equal to the Tatango v3 credential's API key. Only v3 events (from v3 sends such as RCS) carry it: leave this off if the trigger also receives v2 list webhooks.",
 	},
+	// Versions 1 and 1.1 predate the list source: their sends offer and select every event, list
+	// events included (a list webhook could name their URL), and saved ones keep doing so.
 	{
 		displayName: 'Events',
 		name: 'events',
@@ -199,9 +213,20 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		options: EVENT_OPTIONS,
 		default: [...KNOWN_EVENTS],
-		displayOptions: onlyFor('sends'),
+		displayOptions: { show: { source: ['sends'], '@version': [1, 1.1] } },
 		description:
 			'Which events start the workflow. Other known events are answered 200 and ignored.',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: SENDS_EVENT_OPTIONS,
+		default: [...SENDS_EVENTS],
+		displayOptions: { show: { source: ['sends'], '@version': [{ _cnd: { gte: 2 } }] } },
+		description:
+			'Which events of sends start the workflow. Other known events are answered 200 and ignored.',
 	},
 	{
 		displayName: 'Delivery Statuses',

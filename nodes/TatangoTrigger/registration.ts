@@ -99,7 +99,10 @@ function watchedListId(context: IHookFunctions): string {
 async function wanted(context: IHookFunctions, webhookUrl: string): Promise<WebhookFields> {
 	const events = context.getNodeParameter('listEvents', []) as string[];
 	if (events.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'List Events: choose at least one event');
+		throw new NodeOperationError(
+			context.getNode(),
+			'Events: choose at least one event of the list',
+		);
 	}
 	return desiredWebhook(callbackUrlFor(webhookUrl, await expectedListToken(context)), events);
 }

@@ -379,7 +379,7 @@ describe('errors the user can act on', () => {
 			publish(listTrigger({ listId: { __rl: true, mode: 'list', value: '' } })),
 		).rejects.toThrow('List: choose the list');
 		await expect(publish(listTrigger({ listEvents: [] }))).rejects.toThrow(
-			'List Events: choose at least one event',
+			'Events: choose at least one event of the list',
 		);
 		expect(await webhookCalls()).toEqual([]);
 	});

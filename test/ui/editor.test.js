@@ -9,20 +9,14 @@ const fs = require('fs');
 const path = require('path');
 const axios = require('axios').default;
 const { rest, state } = require('../e2e/env');
-const { openEditor, check, openWorkflow, openNode, closeNode } = require('./browser');
+const { openEditor, check, openNode, closeNode } = require('./browser');
+const panel = require('./panel');
+const { credentials, createWorkflow } = panel;
 const { triggerNode, operationPairs, expectedFields } = require('./nodeDescription');
 const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 /** @type {Awaited<ReturnType<typeof openEditor>>} */
 let ui;
-
-const credentials = () => {
-	const s = state();
-	return {
-		tatangoApi: { id: s.credentialIds.v2, name: 'Tatango Sandbox (v2)' },
-		tatangoV3Api: { id: s.credentialIds.v3, name: 'Tatango Sandbox (v3)' },
-	};
-};
 
 /**
  * A Tatango node as a saved workflow holds it.
@@ -39,14 +33,13 @@ const tatangoNode = (name, parameters, index, nodeCredentials = credentials()) =
 	credentials: nodeCredentials,
 });
 
-/** @param {string} name @param {any[]} nodes */
-const createWorkflow = (name, nodes) =>
-	rest().createWorkflow({ name, nodes, connections: {}, settings: { executionOrder: 'v1' } });
-
 /** Opens a saved workflow in the editor, as the workflows list does. */
-async function open(/** @type {string} */ id) {
-	await openWorkflow(ui.page, ui.n8nUrl, id, await rest().getWorkflow(id));
-}
+const open = (/** @type {string} */ id) => panel.open(ui.page, ui.n8nUrl, id);
+const shownLabels = () => panel.shownLabels(ui.page);
+const selectedCredentials = () => panel.selectedCredentials(ui.page);
+const chooseOption = (/** @type {string} */ parameter, /** @type {string} */ option) =>
+	panel.chooseOption(ui.page, parameter, option);
+const pickerEntries = (/** @type {string} */ parameter) => panel.pickerEntries(ui.page, parameter);
 
 /** What the sandbox's v2 API lists for the sandbox credential (the pickers must show the same). */
 async function sandboxV2(/** @type {string} */ apiPath) {
@@ -55,48 +48,6 @@ async function sandboxV2(/** @type {string} */ apiPath) {
 		auth: { username: SANDBOX_ACCOUNT.email, password: SANDBOX_ACCOUNT.v2ApiKey },
 	});
 	return response.data;
-}
-
-/** The labels the open panel shows, without the required-field marks. */
-async function shownLabels() {
-	const texts = await ui.page
-		.locator('[data-test-id="node-parameters"] .n8n-input-label')
-		.allInnerTexts();
-	// A field's label row also holds its "Fixed / Expression" switch: the label is the first line.
-	return texts.map((text) => text.split('\n')[0].replace(/\*/g, '').trim()).filter(Boolean);
-}
-
-/** The names the open panel's credential selects hold, in order. */
-async function selectedCredentials() {
-	return await ui.page
-		.locator('[data-test-id="node-credentials-select"] input')
-		.evaluateAll((inputs) => inputs.map((input) => /** @type {any} */ (input).value));
-}
-
-/** Picks an option of an options parameter the way a person does. */
-async function chooseOption(/** @type {string} */ parameter, /** @type {string} */ optionName) {
-	await ui.page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
-	await ui.page
-		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
-		.filter({ has: ui.page.getByText(optionName, { exact: true }) })
-		.first()
-		.click();
-}
-
-/** Opens a resource locator's "From list" dropdown and returns what it lists (items or error). */
-async function pickerEntries(/** @type {string} */ parameter) {
-	await ui.page
-		.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-input"]`)
-		.click();
-	const popover = ui.page.locator('[class*="_popoverContent_"]:visible').last();
-	await popover.waitFor();
-	// Loaded when items or a message (an error, "No results") replace the loading state.
-	await ui.page.waitForFunction(
-		(el) => !!el && !el.querySelector('.el-loading-mask, [class*="loading"]'),
-		await popover.elementHandle(),
-	);
-	await ui.page.waitForTimeout(300);
-	return (await popover.innerText()).replace(/\s+/g, ' ');
 }
 
 beforeAll(async () => {
@@ -114,8 +65,10 @@ test('the owner signs in and reaches the overview', async () => {
 test('the node creator finds Tatango, its actions and its trigger events', async () => {
 	const { page } = ui;
 	const pairs = operationPairs();
-	const events = /** @type {any} */ (triggerNode().properties.find((p) => p.name === 'events'))
-		.options;
+	// n8n lists the options of the trigger's first field titled "Events" (a list's events).
+	const events = /** @type {any} */ (
+		triggerNode().properties.find((p) => p.displayName === 'Events')
+	).options;
 	await check(page, 'node-creator', async () => {
 		const id = await createWorkflow('UI: node creator', [
 			{
