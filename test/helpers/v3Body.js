@@ -3,6 +3,7 @@
 // The body one v3 send (nodes/Tatango/actions/send/v3.ts) posts for given parameters, without n8n or
 // HTTP: a stand-in context answers getNodeParameter, a stand-in client records the call.
 const { sendOnV3 } = require('../../nodes/Tatango/actions/send/v3');
+const { SendRun } = require('../../nodes/Tatango/actions/send/run');
 
 /**
  * @param {import('../../nodes/Tatango/actions/send/v3').V3Send} send
@@ -16,6 +17,7 @@ async function v3Body(send, parameters, credentials = {}) {
 	const context = {
 		getNodeParameter: (/** @type {string} */ name, /** @type {number} */ _i, fallback) =>
 			name in parameters ? parameters[name] : fallback,
+		getInputData: () => [{ json: {} }],
 	};
 	const tatango = {
 		credentials: async () => credentials,
@@ -24,7 +26,8 @@ async function v3Body(send, parameters, credentials = {}) {
 			return { statusCode: 200, body: { message: 'ok', transactionId: 'tx-1' } };
 		},
 	};
-	await sendOnV3(/** @type {any} */ (context), 0, /** @type {any} */ (tatango), send);
+	const run = new SendRun(/** @type {any} */ (context), /** @type {any} */ (tatango));
+	await sendOnV3(/** @type {any} */ (context), 0, run, send);
 	if (!posted) throw new Error('nothing was posted');
 	return posted;
 }

@@ -225,11 +225,11 @@ describe('caps: at most N texts to a number in any 24 hours', () => {
 
 	/** Sends through the memory as the cap check does: the first text, then a slot per text. */
 	async function capTake(/** @type {memory.MarkStore} */ store, /** @type {number} */ now) {
-		const first = await memory.takeFirst(store, florida, now);
+		const first = await memory.countFirst(store, florida, now);
 		if (first.taken) return { taken: first.taken };
 		const { counted } = first;
 		for (;;) {
-			const result = await memory.takeSlot(store, florida, counted, now);
+			const result = await memory.countOneMore(store, florida, counted, now);
 			if ('taken' in result) return result;
 			if (result.allowed === 'unknown') {
 				await memory.readMinutes(store, florida, result.readMinutesOf);

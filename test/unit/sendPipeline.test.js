@@ -10,7 +10,7 @@ const { NodeApiError } = require('n8n-workflow');
 
 const { Tatango } = require('../../nodes/Tatango/Tatango.node');
 const { SEND_CHECKS, guardrailFields } = require('../../nodes/Tatango/actions/send/checks');
-const { sendThroughChecks } = require('../../nodes/Tatango/actions/send/pipeline');
+const { SendRun } = require('../../nodes/Tatango/actions/send/run');
 const { mayHaveBeenSent } = require('../../nodes/shared/transport');
 const {
 	apiErrorFromNetwork,
@@ -131,51 +131,73 @@ describe('the transport says which failures may have sent the text', () => {
 	});
 });
 
-describe('sendThroughChecks', () => {
-	const context = /** @type {any} */ ({
-		getNodeParameter: (/** @type {string} */ name) =>
-			({ resource: 'sms', operation: 'send' })[name],
+describe('SendRun', () => {
+	/** A stand-in node run: `parameters` per item, and how often each was read. */
+	function nodeRun(/** @type {Array<Record<string, unknown>>} */ items) {
+		/** @type {Record<string, number>} */
+		const reads = {};
+		const context = /** @type {any} */ ({
+			getInputData: () => items.map(() => ({ json: {} })),
+			getNodeParameter: (/** @type {string} */ name, /** @type {number} */ i, fallback) => {
+				reads[`${name}@${i}`] = (reads[`${name}@${i}`] ?? 0) + 1;
+				if (name === 'resource') return 'sms';
+				if (name === 'operation') return 'send';
+				return name in items[i] ? items[i][name] : fallback;
+			},
+			logger: { warn: jest.fn() },
+		});
+		return { context, reads };
+	}
+	const reader = /** @type {any} */ ({
+		channel: 'SMS',
+		phoneNumber: (/** @type {any} */ context, /** @type {number} */ i) =>
+			String(context.getNodeParameter('phoneNumber', i)),
 	});
 	const tatango = /** @type {any} */ ({});
-	const recipient = { phoneNumber: '2065550100', channel: /** @type {const} */ ('SMS') };
 
-	/** A check that records what it was asked and told, and answers `before` as given. */
-	function recordingCheck(/** @type {string} */ name, /** @type {() => any} */ answer, log) {
+	/** A check that logs what it was asked and told, and answers `before` as given. */
+	function loggingCheck(/** @type {string} */ name, /** @type {() => any} */ answer, log) {
 		return {
+			name,
 			fields: [],
-			before: async (
-				/** @type {any} */ _c,
-				/** @type {number} */ _i,
-				_t,
-				/** @type {any} */ text,
-			) => {
-				log.push(`${name}.before ${text.resource}.${text.operation} ${text.phoneNumber}`);
-				return answer();
-			},
-			after: async (_c, _i, _t, _text, /** @type {any} */ outcome) => {
-				log.push(`${name}.after ${outcome.status}`);
-			},
+			start: () => ({
+				before: async (/** @type {any} */ text) => {
+					log.push(`${name}.before ${text.resource}.${text.operation} ${text.phoneNumber}`);
+					return await answer();
+				},
+				after: async (/** @type {any} */ _text, /** @type {any} */ outcome) => {
+					log.push(`${name}.after ${outcome.status}`);
+				},
+				end: async () => {
+					log.push(`${name}.end`);
+				},
+			}),
 		};
+	}
+	const pass = () => ({ verdict: 'pass' });
+
+	async function sendItem0(
+		/** @type {any[]} */ checks,
+		/** @type {() => Promise<any>} */ post,
+		/** @type {any[]} */ recorders = [],
+	) {
+		const { context } = nodeRun([{ phoneNumber: '2065550100' }]);
+		const run = new SendRun(context, tatango, checks, recorders);
+		try {
+			return await run.send(run.textOf(0, reader), post);
+		} finally {
+			await run.end();
+		}
 	}
 
 	test('the checks run in order, then the post, then every check hears it was sent', async () => {
 		/** @type {string[]} */
 		const log = [];
-		const checks = [
-			recordingCheck('a', () => undefined, log),
-			recordingCheck('b', () => undefined, log),
-		];
-		const output = await sendThroughChecks(
-			context,
-			0,
-			tatango,
-			recipient,
-			async () => {
-				log.push('post');
-				return { transactionId: 't-1' };
-			},
-			checks,
-		);
+		const checks = [loggingCheck('a', pass, log), loggingCheck('b', pass, log)];
+		const output = await sendItem0(checks, async () => {
+			log.push('post');
+			return { transactionId: 't-1' };
+		});
 		expect(output).toEqual({ transactionId: 't-1' });
 		expect(log).toEqual([
 			'a.before sms.send 2065550100',
@@ -183,7 +205,17 @@ describe('sendThroughChecks', () => {
 			'post',
 			'a.after sent',
 			'b.after sent',
+			'a.end',
+			'b.end',
 		]);
+	});
+
+	test('a check that is off is not told the outcome', async () => {
+		/** @type {string[]} */
+		const log = [];
+		const checks = [loggingCheck('a', () => ({ verdict: 'off' }), log)];
+		await sendItem0(checks, async () => ({ transactionId: 't-1' }));
+		expect(log).toEqual(['a.before sms.send 2065550100', 'a.end']);
 	});
 
 	test('a skip is the output; nothing is posted; the checks before it hear notSent', async () => {
@@ -191,36 +223,32 @@ describe('sendThroughChecks', () => {
 		const log = [];
 		const skip = { outcome: 'skipped' };
 		const checks = [
-			recordingCheck('a', () => undefined, log),
-			recordingCheck('b', () => skip, log),
-			recordingCheck('c', () => undefined, log),
+			loggingCheck('a', pass, log),
+			loggingCheck('b', () => ({ verdict: 'skip', output: skip }), log),
+			loggingCheck('c', pass, log),
 		];
 		const post = jest.fn();
-		await expect(sendThroughChecks(context, 0, tatango, recipient, post, checks)).resolves.toBe(
-			skip,
-		);
+		await expect(sendItem0(checks, post)).resolves.toBe(skip);
 		expect(post).not.toHaveBeenCalled();
-		expect(log).toEqual([
+		expect(log.slice(0, 3)).toEqual([
 			'a.before sms.send 2065550100',
 			'b.before sms.send 2065550100',
 			'a.after notSent',
 		]);
 	});
 
-	test('a refusal throws; nothing is posted; the checks before it hear notSent', async () => {
+	test('a refusal throws its error; nothing is posted; the checks before it hear notSent', async () => {
 		/** @type {string[]} */
 		const log = [];
 		const refusal = new Error('outside the allowed hours');
 		const checks = [
-			recordingCheck('a', () => undefined, log),
-			recordingCheck('b', () => Promise.reject(refusal), log),
+			loggingCheck('a', pass, log),
+			loggingCheck('b', () => ({ verdict: 'refuse', error: refusal }), log),
 		];
 		const post = jest.fn();
-		await expect(sendThroughChecks(context, 0, tatango, recipient, post, checks)).rejects.toBe(
-			refusal,
-		);
+		await expect(sendItem0(checks, post)).rejects.toBe(refusal);
 		expect(post).not.toHaveBeenCalled();
-		expect(log.slice(-1)).toEqual(['a.after notSent']);
+		expect(log).toContain('a.after notSent');
 	});
 
 	test.each([
@@ -231,11 +259,108 @@ describe('sendThroughChecks', () => {
 		const log = [];
 		const error = new NodeApiError(/** @type {any} */ ({ name: 'Tatango' }), { code: 'X' });
 		if (ambiguous) error.context.mayHaveActed = true;
-		const checks = [recordingCheck('a', () => undefined, log)];
-		await expect(
-			sendThroughChecks(context, 0, tatango, recipient, () => Promise.reject(error), checks),
-		).rejects.toBe(error);
-		expect(log).toEqual(['a.before sms.send 2065550100', `a.after ${status}`]);
+		const checks = [loggingCheck('a', pass, log)];
+		await expect(sendItem0(checks, () => Promise.reject(error))).rejects.toBe(error);
+		expect(log).toEqual(['a.before sms.send 2065550100', `a.after ${status}`, 'a.end']);
+	});
+
+	test('a recorder hears each text with every verdict and its fate, then the run as one batch', async () => {
+		/** @type {any[]} */
+		const heard = [];
+		/** @type {any[]} */
+		const batches = [];
+		const recorder = {
+			start: () => ({
+				text: async (/** @type {any} */ record) => {
+					heard.push(record);
+				},
+				end: async (/** @type {any[]} */ records) => {
+					batches.push(records);
+				},
+			}),
+		};
+		const rule = { name: 'Florida', citation: 'Fla. Stat. § 501.616(6)(b)' };
+		const checks = [
+			{ name: 'off', fields: [], start: () => ({ before: async () => ({ verdict: 'off' }) }) },
+			{
+				name: 'cap',
+				fields: [],
+				start: () => ({
+					before: async () => ({ verdict: 'pass', rule, details: { count: 1 } }),
+				}),
+			},
+		];
+		await sendItem0(checks, async () => ({ transactionId: 't-9' }), [recorder]);
+		expect(heard).toEqual([
+			expect.objectContaining({
+				itemIndex: 0,
+				phoneNumber: '2065550100',
+				channel: 'SMS',
+				resource: 'sms',
+				operation: 'send',
+				verdicts: [
+					{ check: 'off', verdict: 'off' },
+					{ check: 'cap', verdict: 'pass', rule, details: { count: 1 } },
+				],
+				fate: { status: 'sent', transactionId: 't-9' },
+			}),
+		]);
+		expect(batches).toEqual([heard]);
+	});
+
+	test('a text held back is recorded with the check that held it', async () => {
+		/** @type {any[]} */
+		const heard = [];
+		const recorder = { start: () => ({ text: async (/** @type {any} */ r) => heard.push(r) }) };
+		const error = new Error('Not sent: past the cap');
+		const checks = [
+			{
+				name: 'cap',
+				fields: [],
+				start: () => ({ before: async () => ({ verdict: 'refuse', error }) }),
+			},
+		];
+		await expect(sendItem0(checks, jest.fn(), [recorder])).rejects.toBe(error);
+		expect(heard[0].fate).toEqual({ status: 'refused', check: 'cap', error: error.message });
+	});
+
+	test('the texts ahead are read once each, through the operation reader, also at their turn', async () => {
+		const { context, reads } = nodeRun([
+			{ phoneNumber: '2065550100', sendOncePer: 'a' },
+			{ phoneNumber: '2065550101', sendOncePer: 'b' },
+			{ phoneNumber: 'not a number', sendOncePer: 'c' },
+		]);
+		const run = new SendRun(context, tatango, [], []);
+		run.textOf(0, reader);
+		const ahead = run.textsAhead(0, 10);
+		expect(ahead.map((text) => text.itemIndex)).toEqual([0, 1, 2]);
+		expect(ahead.map((text) => text.sendOnceKey)).toEqual(['a', 'b', 'c']);
+		expect(ahead.map((text) => text.phoneNumber)).toEqual([
+			'2065550100',
+			'2065550101',
+			'not a number',
+		]);
+		// At their own turn: the same records, nothing read again.
+		expect(run.textOf(1, reader)).toBe(ahead[1]);
+		expect(run.textOf(1, reader).sendOnceKey).toBe('b');
+		expect(reads['sendOncePer@1']).toBe(1);
+		expect(reads['phoneNumber@1']).toBe(1);
+	});
+
+	test('a value that does not read throws the same error at every ask, read once', async () => {
+		let calls = 0;
+		const failing = /** @type {any} */ ({
+			channel: 'SMS',
+			phoneNumber: () => {
+				calls++;
+				throw new Error('Invalid Phone Number');
+			},
+		});
+		const { context } = nodeRun([{}]);
+		const text = new SendRun(context, tatango, [], []).textOf(0, failing);
+		expect(() => text.phoneNumber).toThrow('Invalid Phone Number');
+		expect(() => text.phoneNumber).toThrow('Invalid Phone Number');
+		expect(calls).toBe(1);
 	});
 
 	test('the node runs the guardrails in the documented order: send once, opt-outs, send window, cap', () => {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { createTatangoClient, type TatangoClient } from '../../shared/transport';
-import { endRunOfChecks } from './send/pipeline';
+import { SendRun } from './send/run';
 import { InvalidInputError } from '../../shared/validation';
 import * as broadcastMessage from './broadcastMessage/broadcastMessage.resource';
 import * as complianceLedger from './complianceLedger/complianceLedger.resource';
@@ -22,10 +22,12 @@ import * as whatsApp from './whatsApp/whatsApp.resource';
 /** One record, or many (Get Many): every one becomes an output item paired with input item `i`. */
 export type OperationResult = IDataObject | IDataObject[];
 
+/** An operation on item `i`; one that texts a person sends through the node run's `SendRun`. */
 type Operation = (
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
+	sends: SendRun,
 ) => Promise<OperationResult>;
 
 type OperationsOf<R extends TatangoType['resource']> = Extract<
@@ -125,9 +127,9 @@ function errorItem(nodeError: NodeApiError | NodeOperationError, i: number): INo
  * when it resumes). A failure before waiting is every input item's error under Continue On Fail.
  */
 async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const tatango = createTatangoClient(this);
+	const sends = new SendRun(this, createTatangoClient(this));
 	try {
-		return await sms.sendAndWait.execute.call(this, tatango);
+		return await sms.sendAndWait.execute.call(this, sends);
 	} catch (error) {
 		const nodeError = asNodeError(this, error, 0);
 		if (this.continueOnFail()) {
@@ -135,7 +137,7 @@ async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		}
 		throw nodeError;
 	} finally {
-		await endRunOfChecks(this, tatango);
+		await sends.end();
 	}
 }
 
@@ -167,11 +169,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const tatango = createTatangoClient(this);
+	const sends = new SendRun(this, tatango);
 	const returnData: INodeExecutionData[] = [];
 	try {
-		await runItems.call(this, run, tatango, returnData);
+		await runItems.call(this, run, tatango, sends, returnData);
 	} finally {
-		await endRunOfChecks(this, tatango);
+		await sends.end();
 	}
 	return [returnData];
 }
@@ -181,12 +184,13 @@ async function runItems(
 	this: IExecuteFunctions,
 	run: Operation,
 	tatango: TatangoClient,
+	sends: SendRun,
 	returnData: INodeExecutionData[],
 ) {
 	const items = this.getInputData();
 	for (let i = 0; i < items.length; i++) {
 		try {
-			const result = await run.call(this, i, tatango);
+			const result = await run.call(this, i, tatango, sends);
 			// Not returnJsonArray: it would take a record's own `json` key (a custom field can be
 			// called that) for an already wrapped item.
 			const records = Array.isArray(result) ? result : [result];

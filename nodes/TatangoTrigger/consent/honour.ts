@@ -5,7 +5,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listNotFound } from '../../shared/lists';
+import {
+	postTransactionalMessage,
+	postV3Send,
+	SMS_SEND,
+	unsubscribeFromList,
+} from '../../shared/tatangoCalls';
 import { withTriggerToken } from '../../shared/triggerUrlToken';
 import { createTatangoClient, mayHaveBeenSent, type TatangoClient } from '../../shared/transport';
 import {
@@ -119,18 +124,8 @@ async function unsubscribeFrom(
 	phone: string,
 ): Promise<IDataObject> {
 	try {
-		const { statusCode } = await tatango.request(
-			{
-				api: 'v2',
-				method: 'DELETE',
-				path: `/api/v2/lists/${listId}/subscribers/${phone}`,
-				kind: 'idempotent',
-				notFound: listNotFound(listId),
-				answerStatuses: [404],
-			},
-			itemIndex,
-		);
-		return { listId, outcome: statusCode === 404 ? 'not_on_list' : 'unsubscribed' };
+		const { outcome } = await unsubscribeFromList(tatango, listId, phone, { itemIndex });
+		return { listId, outcome };
 	} catch (error) {
 		// Recorded in this workflow, but the list still counts the number in: say so, loudly.
 		throw new NodeOperationError(
@@ -197,18 +192,13 @@ async function confirmOnV3(
 		credentials.apiKey,
 		{ field: 'Default Webhook URL', maxLength: WEBHOOK_URL_MAX },
 	);
-	const { body } = await tatango.request(
-		{
-			api: 'v3',
-			method: 'POST',
-			path: '/transactional_messages/send_sms',
-			body: { phoneNumber: phone, webhookUrl, content: toGsm7Text(text, 'Confirmation Text') },
-			kind: 'send',
-			answerHolds: { key: 'transactionId', type: 'text' },
-		},
-		itemIndex,
-	);
-	return { channel: 'SMS', transactionId: body.transactionId };
+	const content = toGsm7Text(text, 'Confirmation Text');
+	const sent = await postV3Send(tatango, itemIndex, SMS_SEND, {
+		phoneNumber: phone,
+		webhookUrl,
+		content,
+	});
+	return { channel: 'SMS', transactionId: sent.transactionId };
 }
 
 /** A transactional message through the v2 credential (list and transactional replies). */
@@ -218,17 +208,9 @@ async function confirmOnV2(
 	phone: string,
 	text: string,
 ): Promise<IDataObject> {
-	const { body } = await tatango.request(
-		{
-			api: 'v2',
-			method: 'POST',
-			path: '/api/v2/transactional_messages',
-			body: { transactional_message: { number: phone, content: text } },
-			kind: 'send',
-			answerHolds: { key: 'transactional_message', type: 'object' },
-		},
-		itemIndex,
-	);
-	const message = body.transactional_message as IDataObject;
+	const answer = await postTransactionalMessage(tatango, itemIndex, {
+		transactional_message: { number: phone, content: text },
+	});
+	const message = answer.transactional_message as IDataObject;
 	return { channel: 'V2', transactionId: message.id ?? null };
 }

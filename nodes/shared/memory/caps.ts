@@ -4,7 +4,7 @@
 // hours are tested (limit × 25 marks, one read); a text of the oldest hour may be just over or just
 // under 24 hours old, and only when that decides the answer are its minute marks read (60 a slot).
 // A day mark says a counted text went to the number that UTC day: a number with none for today and
-// yesterday had no text in the last 24 hours, and its first text is counted in one call (takeFirst).
+// yesterday had no text in the last 24 hours, and its first text is counted in one call (countFirst).
 import {
 	capDayMark,
 	capMinuteMark,
@@ -28,7 +28,7 @@ export interface CountedText {
 	minuteStart?: number;
 }
 
-export interface CapSubject {
+export interface CapTally {
 	phone: string;
 	/** What the texts are about, as the builder names it; '' counts every text to the number. */
 	subject: string;
@@ -76,7 +76,7 @@ export function decideCap(
 	return { allowed: false, count: live.length, nextAllowedAt: span(deciding).latest + 1 + DAY_MS };
 }
 
-function slotMarksOf({ phone, subject, limit }: CapSubject, now: number) {
+function slotMarksOf({ phone, subject, limit }: CapTally, now: number) {
 	const marks = new Map<string, CountedText>();
 	const current = hourOf(now);
 	for (let hour = current - 24; hour <= current; hour++) {
@@ -93,7 +93,7 @@ function slotMarksOf({ phone, subject, limit }: CapSubject, now: number) {
  */
 export async function readCounted(
 	store: MarkStore,
-	cap: CapSubject,
+	cap: CapTally,
 	now: number,
 	alsoRemove: readonly string[] = [],
 ): Promise<CountedText[]> {
@@ -109,7 +109,7 @@ export async function readCounted(
 /** Reads the minute each of `texts` went in (one read); a minute not found is taken as the hour's last. */
 export async function readMinutes(
 	store: MarkStore,
-	cap: CapSubject,
+	cap: CapTally,
 	texts: readonly CountedText[],
 ): Promise<void> {
 	const marks = new Map<string, { text: CountedText; minute: number }>();
@@ -133,9 +133,9 @@ export async function readMinutes(
  * slot of the current hour. A slot another execution took since `counted` was read joins `counted`
  * and the decision is made again. Returns the marks to remove if the text then certainly does not go.
  */
-export async function takeSlot(
+export async function countOneMore(
 	store: MarkStore,
-	cap: CapSubject,
+	cap: CapTally,
 	counted: CountedText[],
 	now: number,
 ): Promise<{ taken: string[] } | Exclude<CapDecision, { allowed: true }>> {
@@ -165,12 +165,12 @@ export async function takeSlot(
  * The first text of a run to `cap`'s number and subject, in one call when the number had no counted
  * text today or yesterday (UTC): its day marks are tested and its first slot of this hour taken at
  * once. Otherwise the count is read in full, the slot just taken given back in that same read, and
- * the caller goes on with `takeSlot`. A day mark recorded for yesterday by this test is harmless: it
+ * the caller goes on with `countOneMore`. A day mark recorded for yesterday by this test is harmless: it
  * only sends tomorrow's first text the full way.
  */
-export async function takeFirst(
+export async function countFirst(
 	store: MarkStore,
-	cap: CapSubject,
+	cap: CapTally,
 	now: number,
 ): Promise<{ counted: CountedText[]; taken?: string[] }> {
 	const day = Math.floor(now / DAY_MS);
@@ -203,19 +203,19 @@ export async function takeFirst(
 }
 
 /**
- * `takeFirst` for many numbers at once (one call, and a second only to give back what the numbers
+ * `countFirst` for many numbers at once (one call, and a second only to give back what the numbers
  * texted lately got): for each, its first slot taken if it had no counted text today or yesterday,
- * or `undefined` (count it the full way, with `takeFirst`, when its text comes).
+ * or `undefined` (count it the full way, with `countFirst`, when its text comes).
  */
-export async function takeFirstMany(
+export async function countFirstAhead(
 	store: MarkStore,
-	caps: readonly CapSubject[],
+	caps: readonly CapTally[],
 	now: number,
 ): Promise<Array<{ counted: CountedText[]; taken: string[] } | undefined>> {
 	const day = Math.floor(now / DAY_MS);
 	const hour = hourOf(now);
 	const minute = minuteOf(now);
-	const marksOf = (cap: CapSubject) => ({
+	const marksOf = (cap: CapTally) => ({
 		days: [capDayMark(cap.subject, cap.phone, day - 1), capDayMark(cap.subject, cap.phone, day)],
 		slot: capSlotMark(cap.subject, cap.phone, hour, 1),
 		minute: capMinuteMark(cap.subject, cap.phone, hour, 1, minute),
@@ -240,13 +240,13 @@ export async function takeFirstMany(
 }
 
 /**
- * A first text counted ahead (takeFirstMany) about to go at `now`: still in the hour it was counted
+ * A first text counted ahead (countFirstAhead) about to go at `now`: still in the hour it was counted
  * in? Then its minute is brought up to now (the later minute mark is added; the latest one counts)
  * and it is the text's count. Another hour: false, give its marks back and count the full way.
  */
-export async function useAhead(
+export async function keepCountedAhead(
 	store: MarkStore,
-	cap: CapSubject,
+	cap: CapTally,
 	ahead: { counted: CountedText[]; taken: string[] },
 	now: number,
 ): Promise<boolean> {

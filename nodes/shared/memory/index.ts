@@ -17,12 +17,12 @@ export {
 	decideCap,
 	readCounted,
 	readMinutes,
-	takeFirst,
-	takeFirstMany,
-	takeSlot,
-	useAhead,
+	countFirst,
+	countFirstAhead,
+	countOneMore,
+	keepCountedAhead,
 	type CapDecision,
-	type CapSubject,
+	type CapTally,
 	type CountedText,
 } from './caps';
 export { clearRevocation, recordRevocation, revokedAmong } from './revocations';

@@ -7,7 +7,8 @@ import {
 	v3WebhookUrlField,
 } from '../../../shared/fields';
 import { toGsm7Text } from '../../../shared/validation';
-import { SMS_SEND, v3SendOperation, type V3Send } from '../send/v3';
+import { SMS_SEND } from '../../../shared/tatangoCalls';
+import { v3SendOperation, type V3Send } from '../send/v3';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number to text, US or Canadian, in any common format'),

@@ -1,11 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TatangoClient } from '../../../shared/transport';
+import {
+	postV3Send,
+	SMS_SEND,
+	type V3Endpoint,
+	type V3SendBody,
+} from '../../../shared/tatangoCalls';
 import { textOf, toGsm7Text, toTenDigitPhone } from '../../../shared/validation';
 import { toResumeWebhookUrl } from './sendAndWait/resumeUrl.rules';
 import { textingOperationDescription } from '../send/pipeline';
-import { deliverV3, SMS_SEND, type V3Send, type V3SendBody } from '../send/v3';
+import type { SendRun } from '../send/run';
 import { mmsSend } from '../mms/send.operation';
 import { sendAndWaitProperties } from './sendAndWait/description';
 import { DECLINE_ONLY, REPLY_CODE, RETRY_OF, timedOutOutput } from './sendAndWait/eventDecision';
@@ -34,7 +39,7 @@ const TRANSACTION_ID_LENGTH = 36;
  */
 export async function execute(
 	this: IExecuteFunctions,
-	tatango: TatangoClient,
+	run: SendRun,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length !== 1) {
@@ -53,7 +58,8 @@ export async function execute(
 	const { send, body } = isReviewTool(this.getNode())
 		? reviewRequest(this, settings, phoneNumber)
 		: question(this, settings, phoneNumber);
-	const sent = await deliverV3(this, 0, tatango, send, body);
+	const text = run.textOf(0, { channel: send.channel, phoneNumber: () => body.phoneNumber });
+	const sent = await run.send(text, async () => await postV3Send(run.tatango, 0, send, body));
 	// The checks before a text held it back: nothing was sent, nothing to wait for.
 	if (typeof sent.transactionId !== 'string') return [[{ json: sent, pairedItem: { item: 0 } }]];
 
@@ -70,9 +76,9 @@ export async function execute(
 	return [[{ json: { ...waiting, outcome: 'waiting' }, pairedItem: { item: 0 } }]];
 }
 
-/** A send and its body, checked, for deliverV3. */
+/** A send and its body, checked, for the run to send. */
 interface PlannedSend {
-	send: Pick<V3Send, 'path' | 'channel'>;
+	send: V3Endpoint;
 	body: V3SendBody;
 }
 

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { listIdOf, listNotFound } from '../../../shared/lists';
-import { requestRecords } from '../../../shared/transport/pagination';
+import { listIdOf } from '../../../shared/lists';
+import { readListNumbers } from '../../../shared/tatangoCalls';
 import { listLocator } from '../../../shared/fields';
 import { limitField, returnAllField } from '../common.descriptions';
 import { recordCountOf } from '../recordCount';
@@ -45,16 +45,10 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const listId = listIdOf(this, i);
 	const status = this.getNodeParameter('status', i, 'subscribed') as string;
-	const phones = await requestRecords<string>(
+	const phones = await readListNumbers(
 		tatango,
-		{
-			api: 'v2',
-			method: 'GET',
-			path: `/api/v2/lists/${listId}/subscribers${status === 'unsubscribed' ? '/unsubscribed' : ''}`,
-			kind: 'read',
-			notFound: listNotFound(listId),
-		},
-		'phone_numbers',
+		listId,
+		status === 'unsubscribed' ? 'unsubscribed' : 'subscribed',
 		recordCountOf(this, i),
 		i,
 	);

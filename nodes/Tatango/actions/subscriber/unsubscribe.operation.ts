@@ -5,6 +5,7 @@ import type { TatangoClient } from '../../../shared/transport';
 import { listIdOf } from '../../../shared/lists';
 import { toTenDigitPhone } from '../../../shared/validation';
 import { listLocator, phoneNumberField } from '../../../shared/fields';
+import { unsubscribeFromList } from '../../../shared/tatangoCalls';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -24,15 +25,9 @@ export async function execute(
 ): Promise<IDataObject> {
 	const listId = listIdOf(this, i);
 	const phone = toTenDigitPhone(this.getNodeParameter('phoneNumber', i));
-	const { body } = await tatango.request(
-		{
-			api: 'v2',
-			method: 'DELETE',
-			path: `/api/v2/lists/${listId}/subscribers/${phone}`,
-			kind: 'idempotent',
-			notFound: `${phone} is not a subscriber of list ${listId}`,
-		},
-		i,
-	);
+	const { body } = await unsubscribeFromList(tatango, listId, phone, {
+		itemIndex: i,
+		notOnListIsError: true,
+	});
 	return { listId, ...body };
 }

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { TatangoClient } from '../../../shared/transport';
-import { sendThroughChecks, textingOperationDescription } from '../send/pipeline';
+import { postTransactionalMessage } from '../../../shared/tatangoCalls';
+import { phoneNumberReader, textingOperationDescription } from '../send/pipeline';
+import type { SendRun } from '../send/run';
 import { withTriggerToken } from '../../../shared/triggerUrlToken';
 import {
 	toFlag,
@@ -120,11 +122,13 @@ export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 	tatango: TatangoClient,
+	run: SendRun,
 ): Promise<IDataObject> {
 	const isMms = toFlag(this.getNodeParameter('isMms', i, false), 'Send as MMS', false);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const text = run.textOf(i, phoneNumberReader('V2'));
 	const body = buildTransactionalMessage({
-		phoneNumber: this.getNodeParameter('phoneNumber', i),
+		phoneNumber: text.phoneNumber,
 		content: this.getNodeParameter('content', i),
 		isMms,
 		subject: isMms ? this.getNodeParameter('subject', i) : undefined,
@@ -138,21 +142,5 @@ export async function execute(
 		const { apiKey } = await tatango.credentials('v2');
 		message.webhook_callback_url = withTriggerToken(message.webhook_callback_url, apiKey);
 	}
-	const post = async () => {
-		const response = await tatango.request(
-			{
-				api: 'v2',
-				method: 'POST',
-				path: '/api/v2/transactional_messages',
-				body,
-				kind: 'send',
-				// Documented on success; its ID is what a reply event names (transactional_message_id).
-				answerHolds: { key: 'transactional_message', type: 'object' },
-			},
-			i,
-		);
-		return response.body;
-	};
-	const recipient = { phoneNumber: message.number as string, channel: 'V2' as const };
-	return await sendThroughChecks(this, i, tatango, recipient, post);
+	return await run.send(text, async () => await postTransactionalMessage(tatango, i, body));
 }

@@ -9,12 +9,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { resourceLocator } from '../../../../shared/fields';
 import { MemoryUnavailableError, revokedAmong } from '../../../../shared/memory';
 import { listNotFound } from '../../../../shared/lists';
-import type { TatangoClient } from '../../../../shared/transport';
+import { readListNumbers, unsubscribeFromList } from '../../../../shared/tatangoCalls';
+import { createTatangoClient, type TatangoClient } from '../../../../shared/transport';
 import { API } from '../../../../shared/transport/apis';
-import { requestRecords } from '../../../../shared/transport/pagination';
-import { createTatangoClient } from '../../../../shared/transport';
 import { tenDigitsOf, toFlag, toPositiveId, toTenDigitPhone } from '../../../../shared/validation';
-import type { SendCheck } from '../types';
+import type { SendCheck, SendRunView, Verdict } from '../types';
 
 /**
  * "Skip Opted-Out Numbers" on every operation that texts a person: off by default, so a saved
@@ -51,12 +50,6 @@ export interface SkippedOutput extends IDataObject {
 	listId: number;
 }
 
-/**
- * The opted-out numbers of each list, read once per node run: one client serves one run
- * (createTatangoClient), so a run's reads hang off its client and go with it.
- */
-const optOutsByRun = new WeakMap<TatangoClient, Map<number, Promise<Set<string>>>>();
-
 /** A v3 send has no v2 credential of its own: say what the option needs, not what the send does. */
 function requireV2Credential(context: IExecuteFunctions, itemIndex: number, listId: number) {
 	const { credentialType, credentialName, holds } = API.v2;
@@ -71,126 +64,111 @@ function requireV2Credential(context: IExecuteFunctions, itemIndex: number, list
 	);
 }
 
-/** `GET /lists/{id}/subscribers/unsubscribed`, every page (1,000 numbers a page, paced). */
+/** `GET /lists/{id}/subscribers/unsubscribed`, every page, as ten-digit numbers. */
 async function readOptOuts(
 	tatango: TatangoClient,
 	listId: number,
 	itemIndex: number,
 ): Promise<Set<string>> {
-	const phones = await requestRecords<unknown>(
+	const phones = await readListNumbers(
 		tatango,
-		{
-			api: 'v2',
-			method: 'GET',
-			path: `/api/v2/lists/${listId}/subscribers/unsubscribed`,
-			kind: 'read',
-			notFound: `${listNotFound(listId)} (the Opt-Out List)`,
-		},
-		'phone_numbers',
+		listId,
+		'unsubscribed',
 		{ returnAll: true, limit: 0 },
 		itemIndex,
+		`${listNotFound(listId)} (the Opt-Out List)`,
 	);
 	// Documented as ten digits; a leading 1 or punctuation is tolerated.
 	return new Set(phones.map((phone) => tenDigitsOf(phone) ?? ''));
 }
 
-/** The opt-outs of `listId` for this run: read by the first item that needs them. */
-function optOutsOf(
-	tatango: TatangoClient,
-	listId: number,
-	itemIndex: number,
-): Promise<Set<string>> {
-	let lists = optOutsByRun.get(tatango);
-	if (!lists) {
-		lists = new Map();
-		optOutsByRun.set(tatango, lists);
-	}
-	let optOuts = lists.get(listId);
-	if (!optOuts) {
-		// A failed read is kept too: the next items fail with its error instead of reading again.
-		optOuts = readOptOuts(tatango, listId, itemIndex);
-		lists.set(listId, optOuts);
-	}
-	return optOuts;
-}
-
 /**
- * The numbers of this run's items whose consent a reply revoked (recorded by a Tatango Trigger with
- * Honour Revocations in this workflow's memory): one read of the memory for every item's number.
+ * One node run's opt-outs: each list's read once, by the first item that needs it, and the numbers
+ * whose consent a reply revoked (recorded by a Tatango Trigger with Honour Revocations in this
+ * workflow's memory), read for every text of the run in one read of the memory.
  */
-const revokedByRun = new WeakMap<
-	TatangoClient,
-	Promise<{ asked: Set<string>; revoked: Set<string> }>
->();
+class RunOptOuts {
+	private readonly lists = new Map<number, Promise<Set<string>>>();
+	private revoked?: Promise<{ asked: Set<string>; revoked: Set<string> }>;
 
-function phonesOfRun(context: IExecuteFunctions): string[] {
-	const phones = new Set<string>();
-	context.getInputData().forEach((_, index) => {
-		try {
-			const phone = tenDigitsOf(String(context.getNodeParameter('phoneNumber', index, '')));
-			if (phone) phones.add(phone);
-		} catch {
-			// An item whose number does not evaluate is asked about on its own, below.
+	constructor(private readonly run: SendRunView) {}
+
+	/** The opt-outs of `listId`; a failed read is kept too: the next items fail with its error. */
+	optOutsOf(listId: number, itemIndex: number): Promise<Set<string>> {
+		let optOuts = this.lists.get(listId);
+		if (!optOuts) {
+			optOuts = readOptOuts(this.run.tatango, listId, itemIndex);
+			this.lists.set(listId, optOuts);
 		}
-	});
-	return [...phones];
+		return optOuts;
+	}
+
+	/** Whether a reply revoked `phone`'s consent; false where n8n lends no memory (older n8n). */
+	async revokedByReply(phone: string): Promise<boolean> {
+		const { context } = this.run;
+		try {
+			this.revoked ??= this.readRevoked();
+			const { asked, revoked } = await this.revoked;
+			if (asked.has(phone)) return revoked.has(phone);
+			return (await revokedAmong(context, [phone])).has(phone);
+		} catch (error) {
+			if (error instanceof MemoryUnavailableError) return false;
+			// The memory could not be read: better no text than one to a person who said stop.
+			throw new NodeOperationError(context.getNode(), error as Error, {
+				description:
+					"Skip Opted-Out Numbers also reads this workflow's memory of revoked consent (n8n's database), and that read failed. Nothing was sent.",
+			});
+		}
+	}
+
+	private async readRevoked() {
+		const asked = new Set<string>();
+		for (const text of this.run.textsAhead(0, this.run.itemCount)) {
+			try {
+				asked.add(text.phoneNumber);
+			} catch {
+				// An item whose number does not read is asked about at its own turn, if it comes.
+			}
+		}
+		const revoked = await revokedAmong(this.run.context, [...asked]);
+		return { asked, revoked };
+	}
 }
 
-/** Whether a reply revoked `phone`'s consent; false where n8n lends no memory (older n8n). */
-async function revokedByReply(
-	context: IExecuteFunctions,
-	tatango: TatangoClient,
-	phone: string,
-): Promise<boolean> {
-	try {
-		let read = revokedByRun.get(tatango);
-		if (!read) {
-			const asked = phonesOfRun(context);
-			read = revokedAmong(context, asked).then((revoked) => ({ asked: new Set(asked), revoked }));
-			revokedByRun.set(tatango, read);
-		}
-		const { asked, revoked } = await read;
-		if (asked.has(phone)) return revoked.has(phone);
-		return (await revokedAmong(context, [phone])).has(phone);
-	} catch (error) {
-		if (error instanceof MemoryUnavailableError) return false;
-		// The memory could not be read: better no text than one to a person who said stop.
-		throw new NodeOperationError(context.getNode(), error as Error, {
-			description:
-				"Skip Opted-Out Numbers also reads this workflow's memory of revoked consent (n8n's database), and that read failed. Nothing was sent.",
-		});
-	}
+function skipped(phoneNumber: string, listId: number, reason: string): Verdict {
+	const output: SkippedOutput = { outcome: 'skipped', reason, phoneNumber, listId };
+	return { verdict: 'skip', output, details: { listId, reason } };
 }
 
 /** Skip Opted-Out Numbers: a number that opted out of the chosen list is skipped, not texted. */
 export const optOutCheck: SendCheck = {
+	name: 'optOuts',
 	fields: optOutFields,
-	async before(context, itemIndex, tatango, { phoneNumber }): Promise<SkippedOutput | undefined> {
-		const on = toFlag(
-			context.getNodeParameter('skipOptedOut', itemIndex, false),
-			'Skip Opted-Out Numbers',
-		);
-		if (!on) return undefined;
-		const listId = toPositiveId(
-			context.getNodeParameter('optOutList', itemIndex, '', { extractValue: true }),
-			'Opt-Out List',
-		);
-		if (await revokedByReply(context, tatango, phoneNumber)) {
-			return {
-				outcome: 'skipped',
-				reason: 'revoked consent by a reply (recorded by the Tatango Trigger)',
-				phoneNumber,
-				listId,
-			};
-		}
-		requireV2Credential(context, itemIndex, listId);
-		const optedOut = await optOutsOf(tatango, listId, itemIndex);
-		if (!optedOut.has(phoneNumber)) return undefined;
+	start(run) {
+		const optOuts = new RunOptOuts(run);
 		return {
-			outcome: 'skipped',
-			reason: `opted out of list ${listId}`,
-			phoneNumber,
-			listId,
+			async before(text) {
+				const on = toFlag(text.parameter('skipOptedOut', false), 'Skip Opted-Out Numbers');
+				if (!on) return { verdict: 'off' };
+				const listId = toPositiveId(
+					text.parameter('optOutList', '', { extractValue: true }),
+					'Opt-Out List',
+				);
+				const { phoneNumber, itemIndex } = text;
+				if (await optOuts.revokedByReply(phoneNumber)) {
+					return skipped(
+						phoneNumber,
+						listId,
+						'revoked consent by a reply (recorded by the Tatango Trigger)',
+					);
+				}
+				requireV2Credential(run.context, itemIndex, listId);
+				const optedOut = await optOuts.optOutsOf(listId, itemIndex);
+				if (optedOut.has(phoneNumber)) {
+					return skipped(phoneNumber, listId, `opted out of list ${listId}`);
+				}
+				return { verdict: 'pass', details: { listId } };
+			},
 		};
 	},
 };
@@ -218,16 +196,8 @@ export async function unsubscribeFromOptOutList(
 	}
 	try {
 		const phone = toTenDigitPhone(phoneNumber);
-		const { statusCode } = await createTatangoClient(context).request({
-			api: 'v2',
-			method: 'DELETE',
-			path: `/api/v2/lists/${listId}/subscribers/${phone}`,
-			kind: 'idempotent',
-			answerStatuses: [404],
-		});
-		return {
-			complianceList: { listId, outcome: statusCode === 404 ? 'not_on_list' : 'unsubscribed' },
-		};
+		const { outcome } = await unsubscribeFromList(createTatangoClient(context), listId, phone);
+		return { complianceList: { listId, outcome } };
 	} catch (error) {
 		context.logger.warn(
 			`Tatango: unsubscribing a revoking number from list ${listId} failed: ${(error as Error).message}`,

@@ -10,20 +10,19 @@ import {
 	toCapLimit,
 } from '../../../../shared/capRules';
 import {
-	type CapSubject,
+	type CapTally,
+	countFirst,
+	countFirstAhead,
+	countOneMore,
 	type CountedText,
+	keepCountedAhead,
 	type MarkStore,
 	readMinutes,
-	takeFirst,
-	takeFirstMany,
-	takeSlot,
-	useAhead,
 	workflowStore,
 } from '../../../../shared/memory';
 import type { TatangoClient } from '../../../../shared/transport';
-import { textOf, toTenDigitPhone } from '../../../../shared/validation';
-import type { SendCheck } from '../types';
-import { RECIPIENT_ASKED } from './sendWindow';
+import type { OutgoingText } from '../text';
+import type { SendCheck, SendOutcome, SendRunView } from '../types';
 
 const FEATURE = 'Per-Number Cap';
 
@@ -80,57 +79,32 @@ const capFields: INodeProperties[] = [
 	},
 ];
 
-/** One node run's counts: read once per number and subject (takeFirst), then kept up to date by the run's own texts. */
-interface RunCaps {
-	store: MarkStore;
-	counted: Map<string, Promise<CountedText[]>>;
-	/** The marks each item's text took, removed again if it certainly did not go. */
-	taken: Map<number, { countKey: string; marks: string[] }>;
-	/** First texts counted ahead for items not yet sent (readAhead), and the first item not read ahead. */
-	ahead: Map<number, { countKey: string; counted: CountedText[]; marks: string[] }>;
-	readAheadTo: number;
-}
-
 /** Items whose numbers are read ahead, and their first texts counted, in one call. */
 const READ_AHEAD = 100;
 
-const runs = new WeakMap<TatangoClient, RunCaps>();
-
-function runOf(context: IExecuteFunctions, tatango: TatangoClient): RunCaps {
-	let run = runs.get(tatango);
-	if (!run) {
-		run = {
-			store: workflowStore(context, FEATURE),
-			counted: new Map(),
-			taken: new Map(),
-			ahead: new Map(),
-			readAheadTo: 0,
-		};
-		runs.set(tatango, run);
-	}
-	return run;
+/** The rule that caps a text, and what its texts are counted with. */
+interface CapOfText {
+	rule: CapRule;
+	/** Whether the credential's policy set the rule (the node's own cap is looser or off). */
+	fromPolicy: boolean;
+	tally: CapTally;
 }
 
-/** The rule that caps this text, if any, and whether the credential's policy set it. */
-async function capOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	tatango: TatangoClient,
-	phone: string,
-	api: 'v2' | 'v3',
-): Promise<{ rule: CapRule; fromPolicy: boolean; subject: string } | undefined> {
-	const choice = toCapChoice(context.getNodeParameter('perNumberCap', itemIndex, 'off'), FEATURE);
+const tallyKey = (tally: CapTally) => `${tally.limit}/${tally.phone}/${tally.subject}`;
+
+/** The rule that caps `text`, if any: the lower of the node's cap and the credential's policy. */
+async function capOf(text: OutgoingText, tatango: TatangoClient): Promise<CapOfText | undefined> {
+	if (text.recipientAsked) return undefined;
+	const phone = text.phoneNumber;
+	const choice = toCapChoice(text.parameter('perNumberCap', 'off'), FEATURE);
 	const nodeRules = capRulesFor(
 		phone,
 		choice,
 		choice === 'custom'
-			? toCapLimit(
-					context.getNodeParameter('perNumberCapLimit', itemIndex, 1),
-					'Texts per 24 Hours',
-				)
+			? toCapLimit(text.parameter('perNumberCapLimit', 1), 'Texts per 24 Hours')
 			: 0,
 	);
-	const credentials = await tatango.credentials(api);
+	const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');
 	const policy = toCapChoice(credentials.perNumberCapPolicy, "Credential's Per-Number Cap Policy");
 	const policyRules = capRulesFor(
 		phone,
@@ -141,182 +115,199 @@ async function capOf(
 	);
 	const rule = strictest([...nodeRules, ...policyRules]);
 	if (!rule) return undefined;
-	const subject =
-		choice === 'off'
-			? ''
-			: textOf(context.getNodeParameter('capSubject', itemIndex, ''), 'Cap Subject').trim();
-	return { rule, fromPolicy: !nodeRules.includes(rule), subject };
-}
-
-/** The cap of item `item` as its own turn will see it, if its fields read (else its turn says why). */
-async function capAhead(
-	context: IExecuteFunctions,
-	item: number,
-	tatango: TatangoClient,
-	api: 'v2' | 'v3',
-): Promise<{ countKey: string; cap: CapSubject } | undefined> {
-	try {
-		const quietHours = textOf(context.getNodeParameter('quietHours', item, 'off'), 'Quiet Hours');
-		if (quietHours.trim() === RECIPIENT_ASKED) return undefined;
-		const phone = toTenDigitPhone(context.getNodeParameter('phoneNumber', item));
-		const found = await capOf(context, item, tatango, phone, api);
-		if (!found) return undefined;
-		const cap = { phone, subject: found.subject, limit: found.rule.limit };
-		return { countKey: `${cap.limit}/${phone}/${cap.subject}`, cap };
-	} catch {
-		return undefined;
-	}
+	const subject = choice === 'off' ? '' : text.capSubject;
+	return {
+		rule,
+		fromPolicy: !nodeRules.includes(rule),
+		tally: { phone, subject, limit: rule.limit },
+	};
 }
 
 /**
- * Counts ahead the first text of each number and subject among the next READ_AHEAD items, in one
- * call (takeFirstMany): a campaign texting each number once then costs no call per text. A count
- * taken ahead for an item that never sends is given back at its turn's neighbours or the run's end.
+ * One node run's counts: each number and subject's read once (countFirst, or counted ahead in one
+ * call for the next READ_AHEAD texts: a campaign texting each number once then costs no call per
+ * text), then kept up to date by the run's own texts. A count taken ahead for an item that never
+ * sends is given back once the run has passed it, or at the run's end.
  */
-async function readAhead(
-	context: IExecuteFunctions,
-	tatango: TatangoClient,
-	run: RunCaps,
-	api: 'v2' | 'v3',
-	from: number,
-	now: number,
-) {
-	const end = Math.min(context.getInputData().length, from + READ_AHEAD);
-	run.readAheadTo = end;
-	const items: number[] = [];
-	const caps: CapSubject[] = [];
-	const seen = new Set<string>();
-	for (let item = from; item < end; item++) {
-		const ahead = await capAhead(context, item, tatango, api);
-		if (!ahead || run.counted.has(ahead.countKey) || seen.has(ahead.countKey)) continue;
-		seen.add(ahead.countKey);
-		items.push(item);
-		caps.push(ahead.cap);
+class RunCaps {
+	private store?: MarkStore;
+	private readonly counted = new Map<string, Promise<CountedText[]>>();
+	/** The marks each item's text took, removed again if it certainly did not go. */
+	private readonly taken = new Map<number, { key: string; marks: string[] }>();
+	/** First texts counted ahead for items not yet sent, and the first item not read ahead. */
+	private readonly ahead = new Map<
+		number,
+		{ key: string; counted: CountedText[]; marks: string[] }
+	>();
+	private readAheadTo = 0;
+
+	constructor(private readonly run: SendRunView) {}
+
+	private storeOf(): MarkStore {
+		this.store ??= workflowStore(this.run.context, FEATURE);
+		return this.store;
 	}
-	const results = await takeFirstMany(run.store, caps, now);
-	results.forEach((result, i) => {
-		if (result) {
-			run.ahead.set(items[i], {
-				countKey: countKeyOf(caps[i]),
-				counted: result.counted,
-				marks: result.taken,
-			});
+
+	/** Counts ahead the first text of each number and subject among the next READ_AHEAD items. */
+	private async countAhead(from: number, now: number) {
+		const texts = this.run.textsAhead(from, READ_AHEAD);
+		this.readAheadTo = from + texts.length;
+		const items: number[] = [];
+		const tallies: CapTally[] = [];
+		const seen = new Set<string>();
+		for (const text of texts) {
+			const cap = await capOf(text, this.run.tatango).catch(() => undefined);
+			if (!cap) continue; // not capped, or its turn says why it does not read
+			const key = tallyKey(cap.tally);
+			if (this.counted.has(key) || seen.has(key)) continue;
+			seen.add(key);
+			items.push(text.itemIndex);
+			tallies.push(cap.tally);
 		}
-	});
+		const results = await countFirstAhead(this.storeOf(), tallies, now);
+		results.forEach((result, i) => {
+			if (result) {
+				const key = tallyKey(tallies[i]);
+				this.ahead.set(items[i], { key, counted: result.counted, marks: result.taken });
+			}
+		});
+	}
+
+	/** Counts taken ahead for items before `item`: they never reached their send. */
+	async giveBackUnused(item: number) {
+		const passed = [...this.ahead].filter(([ahead]) => ahead < item);
+		if (passed.length === 0) return;
+		for (const [ahead] of passed) this.ahead.delete(ahead);
+		await this.storeOf().remove(passed.flatMap(([, { marks }]) => marks));
+	}
+
+	/** Counts `text` if its cap allows one more; a refusal's count and time otherwise. */
+	async count(text: OutgoingText, tally: CapTally) {
+		const store = this.storeOf();
+		const item = text.itemIndex;
+		const key = tallyKey(tally);
+		const now = Date.now();
+		await this.giveBackUnused(item);
+		let reading = this.counted.get(key);
+		if (!reading && item >= this.readAheadTo) await this.countAhead(item, now);
+		const ahead = this.ahead.get(item);
+		this.ahead.delete(item);
+		if (!reading && ahead?.key === key) {
+			const taken = { counted: ahead.counted, taken: ahead.marks };
+			if (await keepCountedAhead(store, tally, taken, now)) {
+				this.counted.set(key, Promise.resolve(ahead.counted));
+				this.taken.set(item, { key, marks: taken.taken });
+				return { allowed: true as const, count: 1 };
+			}
+		}
+		if (ahead) await store.remove(ahead.marks); // counted ahead otherwise: not this text's
+		if (!reading) {
+			// The run's first text to this number and subject: counted in one call if it had none lately.
+			const first = countFirst(store, tally, now);
+			reading = first.then(({ counted }) => counted);
+			this.counted.set(key, reading);
+			const { taken } = await first;
+			if (taken) {
+				this.taken.set(item, { key, marks: taken });
+				return { allowed: true as const, count: 1 };
+			}
+		}
+		const counted = await reading;
+		for (;;) {
+			const result = await countOneMore(store, tally, counted, now);
+			if ('taken' in result) {
+				this.taken.set(item, { key, marks: result.taken });
+				return { allowed: true as const, count: counted.length };
+			}
+			if (result.allowed !== 'unknown') return result;
+			await readMinutes(store, tally, result.readMinutesOf);
+		}
+	}
+
+	/** The text certainly did not go: it no longer counts. */
+	async uncount(item: number, sent: SendOutcome['status']) {
+		const taken = this.taken.get(item);
+		if (!taken) return;
+		this.taken.delete(item);
+		if (sent !== 'notSent') return;
+		await this.storeOf().remove(taken.marks);
+		const counted = await this.counted.get(taken.key);
+		counted?.pop(); // this item's text was the last counted
+	}
 }
 
-const countKeyOf = (cap: CapSubject) => `${cap.limit}/${cap.phone}/${cap.subject}`;
-
-/** Counts taken ahead for items before `item`: they never reached their send. */
-async function giveBackPassed(run: RunCaps, item: number) {
-	const passed = [...run.ahead].filter(([ahead]) => ahead < item);
-	if (passed.length === 0) return;
-	for (const [ahead] of passed) run.ahead.delete(ahead);
-	await run.store.remove(passed.flatMap(([, { marks }]) => marks));
+/** The refusal of a text past the cap: the rule, the count and when it may go. */
+function refusal(
+	context: IExecuteFunctions,
+	text: OutgoingText,
+	{ rule, fromPolicy, tally }: CapOfText,
+	count: number,
+	nextAllowedAt: string,
+): NodeOperationError {
+	const subject = tally.subject;
+	const about = subject ? ` on "${subject}"` : '';
+	const label =
+		rule.source === "the sender's own cap" ? 'the Per-Number Cap' : `the ${rule.name} limit`;
+	const error = new NodeOperationError(
+		context.getNode(),
+		`Not sent: ${text.phoneNumber} has had ${count} texts${about} in the last 24 hours, ${label} (${rule.limit} in 24 hours). It may be sent from ${nextAllowedAt}.`,
+		{
+			itemIndex: text.itemIndex,
+			description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}: at most ${rule.limit} ${rule.counts} in 24 hours. Counted in this workflow's memory in n8n's database. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+		},
+	);
+	error.context.itemFields = {
+		nextAllowedAt,
+		count,
+		capSubject: subject,
+		rule: { name: rule.name, limit: rule.limit, source: rule.source },
+	};
+	return error;
 }
 
 /**
  * Per-Number Cap, the last check before a text: counts the texts to the number (on the subject) in
  * the last 24 hours and refuses one more past the limit, naming the rule, the count and when it may
  * go (`nextAllowedAt`, on the error for Continue On Fail's item). An allowed text is counted before
- * it is sent, and no longer if it certainly did not go.
+ * it is sent, and no longer if it certainly did not go. A text the recipient asked for is neither
+ * capped nor counted.
  */
 export const perNumberCapCheck: SendCheck = {
+	name: 'perNumberCap',
 	fields: capFields,
-	async before(context, itemIndex, tatango, text) {
-		const quietHours = textOf(
-			context.getNodeParameter('quietHours', itemIndex, 'off'),
-			'Quiet Hours',
-		);
-		if (quietHours.trim() === RECIPIENT_ASKED) return undefined;
-		const api = text.channel === 'V2' ? 'v2' : 'v3';
-		const cap = await capOf(context, itemIndex, tatango, text.phoneNumber, api);
-		if (!cap) return undefined;
-		const { rule, fromPolicy, subject } = cap;
-
-		const run = runOf(context, tatango);
-		const capSubject: CapSubject = { phone: text.phoneNumber, subject, limit: rule.limit };
-		const countKey = countKeyOf(capSubject);
-		const now = Date.now();
-		await giveBackPassed(run, itemIndex);
-		let reading = run.counted.get(countKey);
-		if (!reading && itemIndex >= run.readAheadTo) {
-			await readAhead(context, tatango, run, api, itemIndex, now);
-		}
-		const ahead = run.ahead.get(itemIndex);
-		run.ahead.delete(itemIndex);
-		if (!reading && ahead?.countKey === countKey) {
-			const taken = { counted: ahead.counted, taken: ahead.marks };
-			if (await useAhead(run.store, capSubject, taken, now)) {
-				run.counted.set(countKey, Promise.resolve(ahead.counted));
-				run.taken.set(itemIndex, { countKey, marks: taken.taken });
-				return undefined;
-			}
-		}
-		if (ahead) await run.store.remove(ahead.marks); // counted ahead otherwise: not this text's
-		if (!reading) {
-			// The run's first text to this number and subject: counted in one call if it had none lately.
-			const first = takeFirst(run.store, capSubject, now);
-			reading = first.then(({ counted }) => counted);
-			run.counted.set(countKey, reading);
-			const { taken } = await first;
-			if (taken) {
-				run.taken.set(itemIndex, { countKey, marks: taken });
-				return undefined;
-			}
-		}
-		const counted = await reading;
-		for (;;) {
-			const result = await takeSlot(run.store, capSubject, counted, now);
-			if ('taken' in result) {
-				run.taken.set(itemIndex, { countKey, marks: result.taken });
-				return undefined;
-			}
-			if (result.allowed === 'unknown') {
-				await readMinutes(run.store, capSubject, result.readMinutesOf);
-				continue;
-			}
-			const nextAllowedAt = new Date(result.nextAllowedAt).toISOString();
-			const about = subject ? ` on "${subject}"` : '';
-			const label =
-				rule.source === "the sender's own cap" ? 'the Per-Number Cap' : `the ${rule.name} limit`;
-			const error = new NodeOperationError(
-				context.getNode(),
-				`Not sent: ${text.phoneNumber} has had ${result.count} texts${about} in the last 24 hours, ${label} (${rule.limit} in 24 hours). It may be sent from ${nextAllowedAt}.`,
-				{
-					itemIndex,
-					description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}: at most ${rule.limit} ${rule.counts} in 24 hours. Counted in this workflow's memory in n8n's database. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
-				},
-			);
-			error.context.itemFields = {
-				nextAllowedAt,
-				count: result.count,
-				capSubject: subject,
-				rule: { name: rule.name, limit: rule.limit, source: rule.source },
-			};
-			throw error;
-		}
-	},
-	async after(context, itemIndex, tatango, _text, outcome) {
-		const run = runs.get(tatango);
-		const taken = run?.taken.get(itemIndex);
-		if (!run || !taken) return;
-		run.taken.delete(itemIndex);
-		if (outcome.status !== 'notSent') return;
-		try {
-			await run.store.remove(taken.marks);
-			const counted = await run.counted.get(taken.countKey);
-			counted?.pop(); // this item's text was the last counted
-		} catch (error) {
-			// A text that did not go stays counted (stricter, never looser); the log says so.
-			context.logger.warn(
-				`Per-Number Cap: item ${itemIndex}'s text could not be uncounted: ${(error as Error).message}`,
-			);
-		}
-	},
-	async endRun(_context, tatango) {
-		const run = runs.get(tatango);
-		runs.delete(tatango);
-		if (run) await giveBackPassed(run, Number.MAX_SAFE_INTEGER);
+	start(run) {
+		const caps = new RunCaps(run);
+		return {
+			async before(text) {
+				const cap = await capOf(text, run.tatango);
+				if (!cap) return { verdict: 'off' };
+				const rule = { name: cap.rule.name, citation: cap.rule.source };
+				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };
+				const result = await caps.count(text, cap.tally);
+				if (!('nextAllowedAt' in result)) {
+					return { verdict: 'pass', rule, details: { ...details, count: result.count } };
+				}
+				const nextAllowedAt = new Date(result.nextAllowedAt).toISOString();
+				return {
+					verdict: 'refuse',
+					rule,
+					details: { ...details, count: result.count, nextAllowedAt },
+					error: refusal(run.context, text, cap, result.count, nextAllowedAt),
+				};
+			},
+			async after(text, outcome) {
+				try {
+					await caps.uncount(text.itemIndex, outcome.status);
+				} catch (error) {
+					// A text that did not go stays counted (stricter, never looser); the log says so.
+					run.context.logger.warn(
+						`Per-Number Cap: item ${text.itemIndex}'s text could not be uncounted: ${(error as Error).message}`,
+					);
+				}
+			},
+			async end() {
+				await caps.giveBackUnused(Number.MAX_SAFE_INTEGER);
+			},
+		};
 	},
 };

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { claimKeys, type MarkStore, onceMark, workflowStore } from '../../../../shared/memory';
-import type { TatangoClient } from '../../../../shared/transport';
-import { textOf } from '../../../../shared/validation';
-import type { OutgoingText, SendCheck, SendOutcome } from '../types';
+import type { OutgoingText } from '../text';
+import type { SendCheck, SendOutcome, SendRunView, Verdict } from '../types';
 
 const FEATURE = 'Send Once Per';
 
@@ -59,25 +58,16 @@ class RunClaims {
 	private nextItem = 0;
 	private lastBatchStart = 0;
 	private readonly token: string;
+	private readonly itemCount: number;
+	readonly context: IExecuteFunctions;
 
 	constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly run: SendRunView,
 		private readonly store: MarkStore,
-		private readonly itemCount: number,
 	) {
-		this.token = `${context.getExecutionId() ?? 'x'}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
-	}
-
-	/** Keys read ahead with their batch: each item's expression is evaluated once. */
-	private readonly keys = new Map<number, string>();
-
-	keyOf(item: number): string {
-		let key = this.keys.get(item);
-		if (key === undefined) {
-			key = keyOf(this.context, item);
-			this.keys.set(item, key);
-		}
-		return key;
+		this.itemCount = run.itemCount;
+		this.context = run.context;
+		this.token = `${run.context.getExecutionId() ?? 'x'}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
 	}
 
 	/** Claims the keys of the next batch of items (those whose key reads; the others at their turn). */
@@ -87,10 +77,10 @@ class RunClaims {
 		const end = Math.min(this.itemCount, first + BATCH);
 		this.nextItem = end;
 		const keys = new Map<number, string>();
-		for (let item = first; item < end; item++) {
+		for (const text of this.run.textsAhead(first, end - first)) {
 			try {
-				const key = this.keyOf(item);
-				if (key) keys.set(item, key);
+				const key = text.sendOnceKey;
+				if (key) keys.set(text.itemIndex, key);
 			} catch {
 				// Its own turn reports the error, for the right item.
 			}
@@ -178,21 +168,6 @@ class RunClaims {
 	}
 }
 
-const runs = new WeakMap<TatangoClient, RunClaims>();
-
-function keyOf(context: IExecuteFunctions, item: number): string {
-	return textOf(context.getNodeParameter('sendOncePer', item, ''), FEATURE).trim();
-}
-
-function runOf(context: IExecuteFunctions, tatango: TatangoClient): RunClaims {
-	let run = runs.get(tatango);
-	if (!run) {
-		run = new RunClaims(context, workflowStore(context, FEATURE), context.getInputData().length);
-		runs.set(tatango, run);
-	}
-	return run;
-}
-
 function alreadySent(text: OutgoingText, key: string, extra: IDataObject = {}): AlreadySentOutput {
 	return {
 		outcome: 'already_sent',
@@ -204,59 +179,76 @@ function alreadySent(text: OutgoingText, key: string, extra: IDataObject = {}): 
 	};
 }
 
+/** Nothing sent: other executions kept overwriting the memory while the key was claimed. */
+function undecided(context: IExecuteFunctions, itemIndex: number, key: string) {
+	return new NodeOperationError(
+		context.getNode(),
+		`Send Once Per could not record "${key}": other executions kept rewriting this workflow's memory`,
+		{
+			itemIndex,
+			description:
+				"n8n's deduplication store was overwritten by other processes in each of several attempts. Nothing was sent; run the item again.",
+		},
+	);
+}
+
+/** The verdict on a text whose key `claims` was asked for. */
+async function verdictOn(claims: RunClaims, text: OutgoingText, key: string): Promise<Verdict> {
+	const details = { key };
+	let claim = await claims.claimFor(text.itemIndex, key);
+	if (claim.status === 'earlierItem') {
+		const earlierItem = claim.item;
+		claim = await claims.takeOver(claim, text.itemIndex);
+		if (claim.status === 'earlierItem') {
+			const earlier = claims.outcomeOf(earlierItem);
+			const output = alreadySent(text, key, {
+				sentBy: `item ${earlierItem} of this run`,
+				...(earlier?.output?.transactionId
+					? { earlierTransactionId: earlier.output.transactionId }
+					: {}),
+			});
+			return { verdict: 'skip', output, details: { ...details, sentBy: output.sentBy } };
+		}
+	}
+	if (claim.status === 'claimed') return { verdict: 'pass', details };
+	if (claim.status === 'used') {
+		const output = alreadySent(text, key, { sentBy: 'an earlier execution' });
+		return { verdict: 'skip', output, details: { ...details, sentBy: output.sentBy } };
+	}
+	return { verdict: 'refuse', details, error: undecided(claims.context, text.itemIndex, key) };
+}
+
 /**
  * Send Once Per: a key a text of this workflow used is not texted again. The key is recorded before
  * the text goes, released when it certainly did not go, kept when it did or may have.
  */
 export const sendOnceCheck: SendCheck = {
+	name: 'sendOnce',
 	fields: [sendOnceField],
-	async before(context, itemIndex, tatango, text) {
-		const key = runs.get(tatango)?.keyOf(itemIndex) ?? keyOf(context, itemIndex);
-		if (!key) return undefined;
-		const run = runOf(context, tatango);
-		let claim = await run.claimFor(itemIndex, key);
-		if (claim.status === 'earlierItem') {
-			const earlierItem = claim.item;
-			claim = await run.takeOver(claim, itemIndex);
-			if (claim.status === 'earlierItem') {
-				const earlier = run.outcomeOf(earlierItem);
-				return alreadySent(text, key, {
-					sentBy: `item ${earlierItem} of this run`,
-					...(earlier?.output?.transactionId
-						? { earlierTransactionId: earlier.output.transactionId }
-						: {}),
-				});
-			}
-		}
-		if (claim.status === 'claimed') return undefined;
-		if (claim.status === 'used') return alreadySent(text, key, { sentBy: 'an earlier execution' });
-		throw new NodeOperationError(
-			context.getNode(),
-			`Send Once Per could not record "${key}": other executions kept rewriting this workflow's memory`,
-			{
-				itemIndex,
-				description:
-					"n8n's deduplication store was overwritten by other processes in each of several attempts. Nothing was sent; run the item again.",
+	start(run) {
+		let claims: RunClaims | undefined;
+		return {
+			async before(text) {
+				const key = text.sendOnceKey;
+				if (!key) return { verdict: 'off' };
+				claims ??= new RunClaims(run, workflowStore(run.context, FEATURE));
+				return await verdictOn(claims, text, key);
 			},
-		);
-	},
-	async after(context, itemIndex, tatango, _text, outcome) {
-		const run = runs.get(tatango);
-		if (!run) return;
-		try {
-			await run.settle(itemIndex, run.keyOf(itemIndex), outcome);
-		} catch (error) {
-			// Never thrown on: it would replace what happened to the text. A release that failed leaves
-			// the key used (a later item with it comes out already_sent), which the log says.
-			context.logger.warn(
-				`Send Once Per: item ${itemIndex}'s key could not be released: ${(error as Error).message}`,
-			);
-		}
-	},
-	async endRun(_context, tatango) {
-		const run = runs.get(tatango);
-		if (!run) return;
-		runs.delete(tatango);
-		await run.end();
+			async after(text, outcome) {
+				if (!claims) return;
+				try {
+					await claims.settle(text.itemIndex, text.sendOnceKey, outcome);
+				} catch (error) {
+					// Never thrown on: it would replace what happened to the text. A release that failed
+					// leaves the key used (a later item with it comes out already_sent), which the log says.
+					run.context.logger.warn(
+						`Send Once Per: item ${text.itemIndex}'s key could not be released: ${(error as Error).message}`,
+					);
+				}
+			},
+			async end() {
+				await claims?.end();
+			},
+		};
 	},
 };

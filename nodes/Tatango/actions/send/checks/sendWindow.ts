@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -8,6 +8,7 @@ import {
 	toSendWindowScope,
 } from '../../../../shared/sendWindow';
 import { textOf } from '../../../../shared/validation';
+import type { OutgoingText } from '../text';
 import type { SendCheck } from '../types';
 
 /**
@@ -51,9 +52,6 @@ const sendWindowField: INodeProperties = {
 		'Whether to refuse a text that would reach the recipient outside the hours the law allows for marketing, in their local time (from the area code). A refused item sends nothing and carries nextAllowedAt.',
 };
 
-/** The field's value that exempts a text the recipient asked for (also from per-number caps). */
-export const RECIPIENT_ASKED = 'recipientAsked';
-
 const SCOPE_LABEL: Record<SendWindowScope, string> = {
 	federal: 'federal hours',
 	federalAndState: 'federal and state hours',
@@ -65,45 +63,62 @@ const SCOPE_LABEL: Record<SendWindowScope, string> = {
  * it may be sent. `nextAllowedAt` rides on the error for Continue On Fail's item (router.ts).
  */
 export const sendWindowCheck: SendCheck = {
+	name: 'quietHours',
 	fields: [sendWindowField],
-	async before(context, itemIndex, tatango, text) {
-		const choice = textOf(
-			context.getNodeParameter('quietHours', itemIndex, 'off'),
-			'Quiet Hours',
-		).trim();
-		if (choice === RECIPIENT_ASKED) return undefined;
-		const nodeScope = toSendWindowScope(choice, 'Quiet Hours');
-		const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');
-		const policy = toSendWindowScope(
-			credentials.quietHoursPolicy,
-			"Credential's Quiet Hours Policy",
-		);
-		const scope = stricterScope(nodeScope, policy);
-		if (!scope) return undefined;
-
-		const { output, result } = checkSendWindow(text.phoneNumber, Date.now(), scope);
-		if (result.allowedNow) return undefined;
-		const { rule } = output;
-		const local = result.localTime.toFormat('ccc yyyy-MM-dd HH:mm ZZZZ');
-		const next = output.nextAllowedAt;
-		const from =
-			policy === scope && nodeScope !== scope
-				? "The credential's Quiet Hours Policy"
-				: 'Quiet Hours';
-		const error = new NodeOperationError(
-			context.getNode(),
-			`Not sent: it is ${local} for ${text.phoneNumber} (${result.decidedBy.zone}), outside the ${rule.name} hours (${rule.hours}). It may be sent from ${next}.`,
-			{
-				itemIndex,
-				description: `${from} (${SCOPE_LABEL[scope]}) held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
-			},
-		);
-		error.context.itemFields = {
-			nextAllowedAt: next,
-			localTime: output.localTime,
-			timeZone: output.timeZone,
-			rule: output.rule,
-		};
-		throw error;
-	},
+	start: ({ context, tatango }) => ({
+		async before(text) {
+			if (text.recipientAsked) return { verdict: 'off' };
+			const choice = textOf(text.parameter('quietHours', 'off'), 'Quiet Hours').trim();
+			const nodeScope = toSendWindowScope(choice, 'Quiet Hours');
+			const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');
+			const policy = toSendWindowScope(
+				credentials.quietHoursPolicy,
+				"Credential's Quiet Hours Policy",
+			);
+			const scope = stricterScope(nodeScope, policy);
+			if (!scope) return { verdict: 'off' };
+			const checked = checkSendWindow(text.phoneNumber, Date.now(), scope);
+			const { rule, nextAllowedAt } = checked.output;
+			const cited = { name: rule.name, citation: rule.source };
+			if (checked.result.allowedNow) return { verdict: 'pass', rule: cited, details: { scope } };
+			const fromPolicy = policy === scope && nodeScope !== scope;
+			return {
+				verdict: 'refuse',
+				rule: cited,
+				details: { scope, nextAllowedAt },
+				error: refusal(context, text, checked, scope, fromPolicy),
+			};
+		},
+	}),
 };
+
+type SendWindowCheck = ReturnType<typeof checkSendWindow>;
+
+/** The refusal of a text outside the hours: the rule, the recipient's local time, when it may go. */
+function refusal(
+	context: IExecuteFunctions,
+	text: OutgoingText,
+	{ output, result }: SendWindowCheck,
+	scope: SendWindowScope,
+	fromPolicy: boolean,
+): NodeOperationError {
+	const { rule } = output;
+	const local = result.localTime.toFormat('ccc yyyy-MM-dd HH:mm ZZZZ');
+	const next = output.nextAllowedAt;
+	const from = fromPolicy ? "The credential's Quiet Hours Policy" : 'Quiet Hours';
+	const error = new NodeOperationError(
+		context.getNode(),
+		`Not sent: it is ${local} for ${text.phoneNumber} (${result.decidedBy.zone}), outside the ${rule.name} hours (${rule.hours}). It may be sent from ${next}.`,
+		{
+			itemIndex: text.itemIndex,
+			description: `${from} (${SCOPE_LABEL[scope]}) held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+		},
+	);
+	error.context.itemFields = {
+		nextAllowedAt: next,
+		localTime: output.localTime,
+		timeZone: output.timeZone,
+		rule: output.rule,
+	};
+	return error;
+}

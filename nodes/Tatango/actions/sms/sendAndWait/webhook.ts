@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { createTatangoClient } from '../../../../shared/transport';
 import { toGsm7Text, toTenDigitPhone } from '../../../../shared/validation';
 import { unsubscribeFromOptOutList } from '../../send/checks/optOuts';
-import { postV3Send, SMS_SEND } from '../../send/v3';
+import { postV3Send, SMS_SEND } from '../../../../shared/tatangoCalls';
 import { DECLINE_ONLY, decideEvent, REPLY_CODE, RETRY_OF, type WaitingSend } from './eventDecision';
 import { answerLine, SMS_MAX } from './reviewText';
 import { readReplySettings } from './settings';
