@@ -186,7 +186,7 @@ export class TatangoTrigger implements INodeType {
 					{
 						json: {
 							...toOutputJson(event, read.payload, new Date(), consent),
-							...carriedRecord(this),
+							...carriedRecord(this, options),
 						},
 					},
 				],
