@@ -42,10 +42,10 @@ export const compliancePolicyFields: INodeProperties[] = [
 			},
 			{ name: 'Off', value: 'off', description: "Each send's Per-Number Cap field decides" },
 			{
-				name: 'State Limits (FL, MD, OK)',
+				name: 'State Limits (FL, MD, OK, OR)',
 				value: 'stateRules',
 				description:
-					'At most 3 texts on the same subject in any 24 hours to a Florida, Maryland or Oklahoma number (by area code)',
+					'At most 3 texts in any 24 hours (on the same subject) to a Florida, Maryland, Oklahoma or Oregon number (by area code), each law from the day it took effect',
 			},
 		],
 		description:

@@ -183,3 +183,67 @@ test('a run stopped by an error: the counts taken ahead for items it never sent 
 	expect(later.isDone()).toBe(true);
 	expect(unmatched).toEqual([]);
 });
+
+describe('Oregon (HB 3865): 3 in 24 hours unless the recipient bought within 18 months', () => {
+	const BEND = '5415550100';
+
+	test("a 541 number's 4th text in 24 hours is refused naming Oregon's law; with Last Purchase At within 18 months it is sent", async () => {
+		clockAt('2026-11-25T18:00:00Z');
+		const api = v3Api().post('/transactional_messages/send_sms').times(4).reply(202, ACCEPTED);
+		const { items } = await sendSms(
+			{ phoneNumber: BEND, capSubject: '' },
+			{ items: [{}, {}, {}, {}] },
+		);
+		expect(items.map((item) => (item.json.error ? 'refused' : 'sent'))).toEqual([
+			'sent',
+			'sent',
+			'sent',
+			'refused',
+		]);
+		expect(items[3].json).toEqual(
+			expect.objectContaining({
+				error: expect.stringMatching(
+					new RegExp(
+						`^Not sent: ${BEND} has had 3 texts in the last 24 hours, the Oregon limit \\(3 in 24 hours\\)\\.`,
+					),
+				),
+				details: expect.stringContaining('Rule: Oregon, Or. Laws 2025, HB 3865'),
+				rule: {
+					name: 'Oregon',
+					limit: 3,
+					citation: 'Or. Laws 2025, HB 3865',
+					effectiveFrom: '2026-01-01',
+					lastCheckedOn: '2026-11-26',
+					checkedAgainst: 'summary',
+				},
+			}),
+		);
+		// The same 4th text, said to a customer who bought in March: Oregon's limit does not count it.
+		const bought = await sendSms({
+			phoneNumber: BEND,
+			capSubject: '',
+			lastPurchaseAt: '2026-03-14',
+		});
+		expect(bought.items[0].json.transactionId).toBe('tx-cap');
+		expect(api.isDone()).toBe(true);
+		// A purchase 19 months back is no longer a relationship: refused again.
+		const lapsed = await sendSms({
+			phoneNumber: BEND,
+			capSubject: '',
+			lastPurchaseAt: '2025-04-20T12:00:00Z',
+		});
+		expect(lapsed.items[0].json.error).toMatch(/the Oregon limit/);
+		expect(unmatched).toEqual([]);
+	});
+
+	test('Last Purchase At that is not a date, or in the future: the item fails naming the field; nothing sent', async () => {
+		clockAt('2026-11-25T18:00:00Z');
+		const { items } = await sendSms(
+			{ phoneNumber: BEND, lastPurchaseAt: '={{ $json.lastPurchaseAt }}' },
+			{ items: [{ lastPurchaseAt: 'last spring' }, { lastPurchaseAt: '2027-01-01' }] },
+		);
+		expect(items[0].json.error).toMatch(/Last Purchase At.*"last spring" is not a date/);
+		expect(items[1].json.error).toMatch(/Last Purchase At.*cannot be in the future/);
+		expect(unmatched).toEqual([]);
+	});
+});

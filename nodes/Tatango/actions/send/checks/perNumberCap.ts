@@ -3,11 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	type CapRule,
+	capRuleOutput,
 	capRulesFor,
 	MAX_CUSTOM_CAP,
 	strictest,
 	toCapChoice,
 	toCapLimit,
+	toLastPurchaseAt,
 } from '../../../../shared/capRules';
 import {
 	type CapTally,
@@ -49,10 +51,10 @@ const capFields: INodeProperties[] = [
 				description: "No limit, unless the credential's Per-Number Cap Policy sets one",
 			},
 			{
-				name: 'State Limits (FL, MD, OK)',
+				name: 'State Limits (FL, MD, OK, OR)',
 				value: 'stateRules',
 				description:
-					'At most 3 texts on the same subject in any 24 hours to a Florida, Maryland or Oklahoma number (by area code)',
+					'At most 3 texts in any 24 hours (on the same subject) to a Florida, Maryland, Oklahoma or Oregon number (by area code), each law from the day it took effect',
 			},
 		],
 		description:
@@ -77,6 +79,18 @@ const capFields: INodeProperties[] = [
 		description:
 			'What this text is about. Texts with the same subject count together (the state laws count solicitations "on the same subject matter or issue"). Empty: every capped text to the number counts together.',
 	},
+	{
+		// Oregon's HB 3865 exempts an established business relationship from its limit; only the
+		// builder knows the recipient's purchases, so it is said per text.
+		displayName: 'Last Purchase At',
+		name: 'lastPurchaseAt',
+		type: 'dateTime',
+		default: '',
+		placeholder: 'e.g. {{ $json.lastPurchaseAt }}',
+		displayOptions: { show: { perNumberCap: ['stateRules'] } },
+		description:
+			"When the recipient last bought from you, if known. A purchase within the 18 months before the text is an established business relationship under Oregon's HB 3865: Oregon's limit does not count the text. Empty: no purchase known.",
+	},
 ];
 
 /** Items whose numbers are read ahead, and their first texts counted, in one call. */
@@ -92,26 +106,42 @@ interface CapOfText {
 
 const tallyKey = (tally: CapTally) => `${tally.limit}/${tally.phone}/${tally.subject}`;
 
-/** The rule that caps `text`, if any: the lower of the node's cap and the credential's policy. */
-async function capOf(text: OutgoingText, tatango: TatangoClient): Promise<CapOfText | undefined> {
+/**
+ * The rule that caps `text`, if any: the lower of the node's cap and the credential's policy, each
+ * state's law as in force on the recipient's day, less those the text is exempt from.
+ */
+async function capOf(
+	text: OutgoingText,
+	tatango: TatangoClient,
+	/** The workflow's time zone, asked only to read a Last Purchase At without an offset. */
+	timeZone: () => string,
+): Promise<CapOfText | undefined> {
 	if (text.recipientAsked) return undefined;
 	const phone = text.phoneNumber;
 	const choice = toCapChoice(text.parameter('perNumberCap', 'off'), FEATURE);
+	const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');
+	const policy = toCapChoice(credentials.perNumberCapPolicy, "Credential's Per-Number Cap Policy");
+	const at = Date.now();
+	const lastPurchase = choice === 'stateRules' ? text.parameter('lastPurchaseAt', '') : '';
+	const lastPurchaseAt =
+		lastPurchase === '' || lastPurchase === undefined || lastPurchase === null
+			? undefined
+			: toLastPurchaseAt(lastPurchase, 'Last Purchase At', timeZone(), at);
 	const nodeRules = capRulesFor(
 		phone,
 		choice,
 		choice === 'custom'
 			? toCapLimit(text.parameter('perNumberCapLimit', 1), 'Texts per 24 Hours')
 			: 0,
+		{ at, lastPurchaseAt },
 	);
-	const credentials = await tatango.credentials(text.channel === 'V2' ? 'v2' : 'v3');
-	const policy = toCapChoice(credentials.perNumberCapPolicy, "Credential's Per-Number Cap Policy");
 	const policyRules = capRulesFor(
 		phone,
 		policy,
 		policy === 'custom'
 			? toCapLimit(credentials.perNumberCapPolicyLimit, "Credential's Policy Texts per 24 Hours")
 			: 0,
+		{ at, lastPurchaseAt },
 	);
 	const rule = strictest([...nodeRules, ...policyRules]);
 	if (!rule) return undefined;
@@ -156,7 +186,9 @@ class RunCaps {
 		const tallies: CapTally[] = [];
 		const seen = new Set<string>();
 		for (const text of texts) {
-			const cap = await capOf(text, this.run.tatango).catch(() => undefined);
+			const cap = await capOf(text, this.run.tatango, () => this.run.context.getTimezone()).catch(
+				() => undefined,
+			);
 			if (!cap) continue; // not capped, or its turn says why it does not read
 			const key = tallyKey(cap.tally);
 			if (this.counted.has(key) || seen.has(key)) continue;
@@ -247,20 +279,20 @@ function refusal(
 	const subject = tally.subject;
 	const about = subject ? ` on "${subject}"` : '';
 	const label =
-		rule.source === "the sender's own cap" ? 'the Per-Number Cap' : `the ${rule.name} limit`;
+		rule.citation === "the sender's own cap" ? 'the Per-Number Cap' : `the ${rule.name} limit`;
 	const error = new NodeOperationError(
 		context.getNode(),
 		`Not sent: ${text.phoneNumber} has had ${count} texts${about} in the last 24 hours, ${label} (${rule.limit} in 24 hours). It may be sent from ${nextAllowedAt}.`,
 		{
 			itemIndex: text.itemIndex,
-			description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}: at most ${rule.limit} ${rule.counts} in 24 hours. Counted in this workflow's memory in n8n's database. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+			description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}: at most ${rule.limit} ${rule.counts} in 24 hours. Counted in this workflow's memory in n8n's database. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
 		},
 	);
 	error.context.itemFields = {
 		nextAllowedAt,
 		count,
 		capSubject: subject,
-		rule: { name: rule.name, limit: rule.limit, source: rule.source },
+		rule: capRuleOutput(rule),
 	};
 	return error;
 }
@@ -279,9 +311,9 @@ export const perNumberCapCheck: SendCheck = {
 		const caps = new RunCaps(run);
 		return {
 			async before(text) {
-				const cap = await capOf(text, run.tatango);
+				const cap = await capOf(text, run.tatango, () => run.context.getTimezone());
 				if (!cap) return { verdict: 'off' };
-				const rule = { name: cap.rule.name, citation: cap.rule.source };
+				const rule = { name: cap.rule.name, citation: cap.rule.citation };
 				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };
 				const result = await caps.count(text, cap.tally);
 				if (!('nextAllowedAt' in result)) {
