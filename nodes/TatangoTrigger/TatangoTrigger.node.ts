@@ -16,9 +16,11 @@ import { isTriggerUrlShape } from '../shared/triggerUrlToken';
 import { isUsableToken, MIN_TOKEN_LENGTH } from './webhook/authenticate.rules';
 import { triggerProperties } from './description';
 import { honourConsent } from './consent/honour';
+import { UNCLEAR_REPLIES } from './consent/honourFields';
 import { consentMemoryOf } from './consent/memory';
 import { recordConsentInLedger } from './consent/ledger';
 import { consentOf } from './consent/ofEvent';
+import { honourOnlyMark } from './consent/unselected';
 import { classifyEvent, KNOWN_EVENTS } from './events';
 import { toOutputJson } from './output';
 import { createListWebhook, deleteListWebhook, listWebhookExists } from './registration';
@@ -177,7 +179,14 @@ export class TatangoTrigger implements INodeType {
 		await recordConsentInLedger(this, event, consent);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const notWanted = whyNotSelected(this, event, options, consent);
-		if (notWanted) return ignored(notWanted);
+		// Honor Revocations acts on a revocation whatever the Events filter selects (consent/unselected.ts).
+		const honourOnly = honourOnlyMark(
+			notWanted,
+			this.getNodeParameter('honourRevocations', false),
+			consent,
+			this.getNodeParameter('unclearReplies', UNCLEAR_REPLIES.revoke),
+		);
+		if (notWanted && !honourOnly) return ignored(notWanted);
 		if (isRepeatCall(this, event, options)) return ignored('duplicate');
 		return {
 			webhookResponse: { received: true, started: true },
@@ -187,6 +196,7 @@ export class TatangoTrigger implements INodeType {
 						json: {
 							...toOutputJson(event, read.payload, new Date(), consent),
 							...carriedRecord(this, options),
+							...honourOnly,
 						},
 					},
 				],

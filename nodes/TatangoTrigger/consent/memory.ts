@@ -12,7 +12,7 @@ import {
 } from '../../shared/memory';
 import type { ConsentMemory } from './honour';
 
-const FEATURE = 'Honour Revocations';
+const FEATURE = 'Honor Revocations';
 
 /** The memory of the workflow the trigger's run belongs to. */
 export function consentMemoryOf(context: IExecuteFunctions): ConsentMemory {
