@@ -40,24 +40,25 @@ export const STATE_CAP_RULES: readonly CapRule[] = [
 		name: 'Florida',
 		limit: 3,
 		counts: 'commercial telephone solicitations to a person on the same subject matter or issue',
-		citation: 'Fla. Stat. § 501.616(6)(b), as amended by ch. 2021-94 (CS/SB 1120)',
+		citation: 'Fla. Stat. § 501.616(6)(b), as amended by ch. 2021-185 (CS/SB 1120)',
 		effectiveFrom: '2021-07-01',
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'text',
 		checkedWhere:
-			'CS/SB 1120 (2021) at flsenate.gov: "(b) More than three commercial telephone solicitation phone calls from any number to a person over a 24-hour period on the same subject matter or issue, regardless of the phone number used to make the call"',
+			'CS/SB 1120 (2021; ch. 2021-185, in force 2021-07-01 per the Senate staff analysis) at flsenate.gov: "(b) More than three commercial telephone solicitation phone calls from any number to a person over a 24-hour period on the same subject matter or issue, regardless of the phone number used to make the call"',
 	},
 	{
 		region: 'MD',
 		name: 'Maryland',
 		limit: 3,
 		counts: 'telephone solicitations to a person on the same subject matter or issue',
-		citation: 'Md. Code, Com. Law § 14-4502 (Stop the Spam Calls Act of 2023, 2023 SB 90)',
+		citation:
+			'Md. Code, Com. Law § 14-4501 et seq. (Stop the Spam Calls Act of 2023, 2023 SB 90, ch. 413)',
 		effectiveFrom: '2024-01-01',
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'summary',
 		checkedWhere:
-			'§ 14-4502(a)(1)–(3) at lexace.ai (the paragraph with the limit was cut off); in force 2024-01-01 per mondaq.com; the limit from dropcowboy.com and usestello.com',
+			'mgaleg.maryland.gov (Chapter 413, effective 2024-01-01); § 14-4502(a)(1)–(3) at lexace.ai, cut off before the limit; the limit ("three calls or text messages per 24 hours about the same subject to the same called party") from dnc.com and WMAR',
 	},
 	{
 		region: 'OK',

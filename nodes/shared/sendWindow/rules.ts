@@ -157,12 +157,12 @@ export const SEND_WINDOW_RULES: readonly SendWindowRule[] = [
 		region: 'FL',
 		name: 'Florida',
 		...everyDay(h(8), h(20)),
-		citation: 'Fla. Stat. § 501.616(6)(a), as amended by ch. 2021-94 (CS/SB 1120); § 501.059',
+		citation: 'Fla. Stat. § 501.616(6)(a), as amended by ch. 2021-185 (CS/SB 1120); § 501.059',
 		effectiveFrom: '2021-07-01',
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'text',
 		checkedWhere:
-			'the enrolled CS/SB 1120 (2021) at flsenate.gov and § 501.616 at lawserver.com: "A commercial telephone solicitation phone call before 8 a.m. or after 8 p.m. local time at the called person\'s location"',
+			'the enrolled CS/SB 1120 (2021; ch. 2021-185, in force 2021-07-01 per the Senate staff analysis) at flsenate.gov and § 501.616 at lawserver.com: "A commercial telephone solicitation phone call before 8 a.m. or after 8 p.m. local time at the called person\'s location"',
 	}),
 	state({
 		region: 'IL',
@@ -216,11 +216,14 @@ export const SEND_WINDOW_RULES: readonly SendWindowRule[] = [
 		region: 'MD',
 		name: 'Maryland',
 		...everyDay(h(8), h(20)),
-		citation: 'Md. Code, Com. Law § 14-4502 (Stop the Spam Calls Act of 2023, 2023 SB 90)',
+		citation:
+			'Md. Code, Com. Law § 14-4501 et seq. (Stop the Spam Calls Act of 2023, 2023 SB 90, ch. 413)',
 		effectiveFrom: '2024-01-01',
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'summary',
-		checkedWhere: `§ 14-4501 (definitions: a telephone solicitation "by telephone call, text message, or voicemail") and § 14-4502(a)(1)–(3) at lexace.ai were read; the paragraphs with the hours were cut off; in force 2024-01-01 per mondaq.com (2024-03-08); hours from ${SUMMARIES}`,
+		checkedWhere:
+			'mgaleg.maryland.gov (SB 90, 2023: approved as Chapter 413, effective 2024-01-01); § 14-4501 (a telephone solicitation "by telephone call, text message, or voicemail") and § 14-4502(a)(1)–(3) at lexace.ai, cut off before the hours; the hours ("between 8:00am and 8:00pm in the called party’s time zone") from dnc.com and WMAR (2024-01-01)',
+		note: 'The subsection that sets the hours was not read, so the citation names the subtitle.',
 	}),
 	state({
 		region: 'MI',
@@ -347,12 +350,13 @@ export const SEND_WINDOW_RULES: readonly SendWindowRule[] = [
 		saturday: [h(9), h(21)],
 		sunday: [h(12), h(21)],
 		citation:
-			'Tex. Bus. & Com. Code § 301.051; texts are telephone calls for ch. 302 since SB 140 (2025)',
+			'Tex. Bus. & Com. Code § 301.051; texts are telephone solicitations since SB 140 (2025, in force 2025-09-01)',
 		effectiveFrom: '2025-09-01',
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'summary',
-		checkedWhere: `the Senate Research Center's analysis of enrolled SB 140 (capitol.texas.gov, 2025-06-11: ch. 302 takes ch. 304's definition of "telephone call", texts included); § 301.051's hours from instalawyer.io's table of contents (text cut off) and ${SUMMARIES}`,
-		note: 'Chapter 302 (registration) is where SB 140 added texts; the hours are in § 301.051.',
+		checkedWhere:
+			'the Senate Research Center\'s analysis of enrolled SB 140 (capitol.texas.gov, 2025-06-11: ch. 302 takes ch. 304\'s definition of "telephone call", texts included); Foster Garvey (2025-09-25: texts "only between the hours of 9 am and 9 pm Monday through Saturday and between noon and 9 pm on Sundays"), Cloud Communications and Mondaq (signed 2025-06-20, in force 2025-09-01); the text of § 301.051 itself was not found',
+		note: "Foster Garvey reads the hours in Texas local time (Central), Cloud Communications in the recipient's: the row reads them in the recipient's zone, as every row does (El Paso on Mountain time). Varnum (2025-11) reports a settlement exempting consent-based texts from ch. 302's registration; it does not touch the hours, which stay applied.",
 	}),
 	state({
 		region: 'UT',
