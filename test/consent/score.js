@@ -72,7 +72,7 @@ const KEEP = new RegExp(
 		'\\bkeep (?:them|the|these|those|my|sending|texting|getting|receiving|me)\\b',
 		'\\b(?:texts?|sms|text messages?) (?:are|is) (?:fine|ok|okay|good|great)',
 		'\\btext me instead|\\b(?:only|just|still) want (?:the |your )?(?:texts|sms)|\\bjust text\\b',
-		"\\b(?:do ?n[o']?t|never) (?:stop|unsubscribe|remove|cancel|take me off)",
+		"\\b(?:do ?n[o']?t|never) (?:stop|unsubscribe|remove|cancel (?:the |my )?(?:texts|subscription)|take me off)",
 		'\\b(?:want to|wanna) stay\\b|\\bstay (?:subscribed|on)',
 		'\\bsig(?:an?|o) (?:mandando|enviando|con)\\b|\\bmejor por (?:mensaje|texto|sms)',
 		'\\b(?:mensajes(?: de texto)?|sms|textos) (?:est[aá]n|son) (?:bien|ok)',

@@ -76,6 +76,7 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	disenroll: { intent: 'revoked', language: 'en' },
 	deregister: { intent: 'revoked', language: 'en' },
 	'un enroll': { intent: 'revoked', language: 'en' },
+	'un subscribe': { intent: 'revoked', language: 'en' },
 	help: { intent: 'help', language: 'en' },
 	halp: { intent: 'help', language: 'en' },
 	info: { intent: 'help', language: 'shared' },
@@ -132,7 +133,9 @@ export const SPELLABLE = new Set(
 /** What a joined keyword is joined to ("stop2end", "pleasestop", "stoptexting"). */
 export const JOINABLE = new Set([
 	...SPELLABLE,
-	...'now please pls plz all me it texting texts text msgs messages sms asap thanks'.split(' '),
+	...'now please pls plz all me it texting texts text msgs messages sms asap thanks good ever forever already'.split(
+		' ',
+	),
 ]);
 
 /** Politeness, emphasis and address that change nothing in a keyword reply ("Stop it please!!"). */
@@ -141,7 +144,7 @@ export const FILLERS = new Set(
 		'please pls plz plse plez pleas pleaze thanks thank thx thnx ty tks tnx you u now immediately ' +
 		'asap right away just already again ok okay k kk lol lmao haha hey hi hello sorry yes yeah yep ' +
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
-		'enough already ffs wtf ' +
+		'enough already ffs wtf good forever ' +
 		'this these them all everything me i im am m so totally and & ' +
 		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca'
@@ -176,7 +179,7 @@ export const MESSAGES_FR =
 
 /** Words a revocation may put between "stop" and what it stops ("stop sending me these texts"). */
 export const BETWEEN_EN =
-	'(?:me|us|the|these|those|this|that|all|your|ur|you|any|with|more|of|so|many|damn|fucking|stupid|annoying|constant|freaking|daily|promotional|marketing|automated|sending|receiving|getting|my|text|sms)';
+	'(?:me|us|the|these|those|this|that|all|your|ur|you|any|with|more|of|so|many|damn|fucking|fuck|future|further|upcoming|other|stupid|annoying|constant|freaking|daily|promotional|marketing|automated|sending|receiving|getting|my|text|sms)';
 
 /**
  * Negations before a keyword ("don't stop", "no quiero cancelar", "ne... pas"), and "did" (a

@@ -41,7 +41,14 @@ const MASKED = /\bf[*#@!%]{1,4}(?:c?k(?:ing|in)?|ing|in)?(?![\p{L}*#@!%])/gu;
 const SPELLED_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[ .\-_*]{1,2}\p{L}(?![\p{L}\p{N}])){2,}/gu;
 
 // Spellings of texting a reader knows ("kiero" for "quiero").
-const RESPELLED: Record<string, string> = { kiero: 'quiero', qiero: 'quiero', plz: 'please' };
+const RESPELLED: Record<string, string> = {
+	kiero: 'quiero',
+	qiero: 'quiero',
+	plz: 'please',
+	stahp: 'stop',
+	stawp: 'stop',
+	stap: 'stop',
+};
 
 function foldWord(word: string): string {
 	const plain = word.normalize('NFD').replace(/\p{M}/gu, '');
@@ -82,7 +89,7 @@ export function clausesOf(text: string): Clause[] {
 	let prepared = text
 		.normalize('NFKC')
 		.toLowerCase()
-		.replace(MASKED, 'fuck')
+		.replace(MASKED, (masked) => (/in g?$|ing?$/.test(masked) ? 'fucking' : 'fuck'))
 		.replace(SPELLED_OUT, joinSpelledOut)
 		// A stop sign or a no-entry sign sent as the reply says stop.
 		.replace(/[\u{1F6D1}\u26D4]/gu, ' stop ')

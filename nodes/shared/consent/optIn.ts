@@ -40,6 +40,14 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 	optIn('en', `\\bunstop (?:me|my number|this number)${END}`),
 	optIn(
 		'en',
+		`\\badd (?:me|us|my number|this number)(?: back)? (?:to|on) (?:the|your|this|ur) (?:list|texts|alerts|text list|sms list|program|club)${END}`,
+	),
+	optIn(
+		'en',
+		`\\b(?:like|want|wish) to (?:receive|get|start getting|start receiving|sign up for) (?:the |your |text |sms |these )*(?:texts|text alerts|alerts|text messages|updates|notifications|reminders)${END}`,
+	),
+	optIn(
+		'en',
 		`^(?:yes|y|yeah|yep|ok|sure)(?: please| i)* (?:want|would like|d like|accept|agree|sign me up|join|subscribe|opt in)`,
 	),
 	optIn('en', `\\b(?:yes|y) to (?:join|subscribe|confirm|opt in)${END}`),

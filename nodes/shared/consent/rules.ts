@@ -242,6 +242,21 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}`,
 	),
 	rule('en', `\\bwithdraw me${END}`),
+	rule(
+		'en',
+		`\\bturn (?:these|them|it|this|those|(?:the |your |these )?${MESSAGES_EN_STRICT}) off${END}`,
+	),
+	rule('en', `\\b(?:knock it off|cut it out|give it a rest)${END}`),
+	rule(
+		'en',
+		`\\b(?:i m|im|i am) (?:done|finished|through) with (?:these|your|the|this|all|ur)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}`,
+	),
+	rule(
+		'en',
+		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|need)(?: (?:any|more|of|all))* (?:these|those|them|this)$`,
+		false,
+	),
+	rule('en', `\\bun subscribe${END}`),
 	// Not wanting what comes next: "I don't want these anymore", "never want to hear from you again"
 	rule(
 		'en',
@@ -275,7 +290,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\bstop means stop${END}`),
 	rule(
 		'shared',
-		`\\b(?:how many times|cuantas veces|combien de fois)\\b.* (?:stop|unsubscribe|remove|quit|cancel|alone|paren|parar|pararan|dejen|baja|arreter|arretez|cesser|desabonner)${END}`,
+		`\\b(?:how many times|cuantas veces|combien de fois)\\b.* (?:stop|unsubscribe|remove|quit|cancel|alone|paren|parar|pararan|dejen|baja|arreter|arretez|cesser|desabonner)(?: (?:texting|sending|messaging|me|it|this|now|already|please|ya|svp))*$`,
 	),
 	rule(
 		'en',
@@ -286,7 +301,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// consentimiento", "no autorizo que me sigan enviando", "no vuelvan a escribir"
 	rule(
 		'es',
-		`\\b(?:suspend\\w*|deten\\w*|cancel\\w*|parar|paren|pare|termin\\w*|cese|cesen|cesar|dejen de|deje de|dejar de)(?: (?:el|los|la|las|todo|todos|tus|sus|de|del))* envios? (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END}`,
+		`\\b(?:suspend\\w*|deten\\w*|cancel\\w*|parar|paren|pare|termin\\w*|cese|cesen|cesar|dejen de|deje de|dejar de)(?: (?:el|los|la|las|todo|todos|tus|sus|de|del))* envios?(?:$| (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})`,
 	),
 	rule(
 		'es',
@@ -307,6 +322,15 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:favor de|por favor|porfa|les pido|le pido|solicito) (?:no|ya no) (?:me |nos )?(?:envi\\w*|mand\\w*|escrib\\w*|contact\\w*|textee\\w*)`,
 		false,
 	),
+	rule(
+		'es',
+		`\\bno (?:quiero|queremos|deseo) saber (?:nada )?(?:mas )?(?:de|del) (?:ustedes|usted|ti|ellos|esta empresa|su empresa|este numero)${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\b(?:les|le|te) (?:dije|pedi|escribi|avise) que (?:paren|pararan|dejen|dejaran|no me|me (?:saquen|borren|den de baja|quiten)|ya no)`,
+	),
 	rule('es', `\\b(?:ya no me interesa|no me interesa(?:n)? (?:mas|recibir|esto|estos))`, false),
 	rule(
 		'es',
@@ -326,11 +350,20 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:cesser|cessez|arreter|arretez|suspendre|suspendez|stopper|stoppez)(?: (?:tout|tous|toute|toutes|les|vos|l|d|vos))* envois? (?:de|d|des)(?: (?:vos|ces|les))? ${MESSAGES_FR}${END}`,
+		`\\b(?:cesser|cessez|arreter|arretez|suspendre|suspendez|stopper|stoppez)(?: (?:tout|tous|toute|toutes|les|vos|l|d|vos))* envois?(?:$| (?:de|d|des)(?: (?:vos|ces|les))? ${MESSAGES_FR}${END})`,
 	),
 	rule(
 		'fr',
 		`\\b(?:retire|retirer|retirez|revoque|revoquer|revoquez|annule|annuler) (?:mon|le|ma|votre) (?:consentement|autorisation|permission)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) plus (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:j ai|je vous ai|je t ai|on vous a|je l ai)(?: deja)? (?:demande|dit|ecrit|repete) (?:de |d )?(?:arreter|cesser|ne plus|me desabonner|me retirer|stop|arret)${END}`,
 	),
 	rule(
 		'fr',

@@ -24,7 +24,8 @@ const ELSEWHERE = new Set(
 		'warranties autoship ship shipment shipments order orders delivery deliveries package packages ' +
 		'payment payments autopay card cards charge charges billing bill bills pass passes membership ' +
 		'memberships appointment appointments reservation reservations booking bookings trial box plan ' +
-		'account voicemail voicemails robocalls ' +
+		'account voicemail voicemails statement statements paper letters postcards invoices receipts ' +
+		'mailings refill refills prescription renewal ' +
 		'correo correos boletin boletines revista revistas catalogo catalogos folleto folletos garantia pedido ' +
 		'pedidos orden ordenes entrega entregas paquete paquetes pago pagos tarjeta tarjetas cargo ' +
 		'cargos cuenta cita citas reserva reservacion membresia caja ' +
@@ -34,8 +35,11 @@ const ELSEWHERE = new Set(
 	).split(' '),
 );
 
+/** Where things are sent other than by text: "email alerts", "app notifications", "paper statements". */
+const MEDIA = new Set('email emails e mail app push paper correo courriel courriels'.split(' '));
+
 /** Calls, as a thing ("the calls"): not the texts, but a request a person may mean widely. */
-const CALLS = new Set('calls call llamadas llamada appels appel'.split(' '));
+const CALLS = new Set('calls call robocalls llamadas llamada appels appel'.split(' '));
 /** Verbs of calling: about another phone when one is named ("stop calling my work number"). */
 const CALLING = new Set(
 	'calling call llamen llamar llamando llames appeler appelez appelle'.split(' '),
@@ -69,7 +73,8 @@ export function scopeOf(keys: string[], from: number): Scope {
 	for (let k = from; k < keys.length; k++) {
 		const key = keys[k];
 		if (k > from && (TOPIC.has(key) || BREAK.has(key))) break;
-		if (TEXTS.has(key)) texts = true;
+		if (TEXTS.has(key) && MEDIA.has(keys[k - 1] ?? '')) elsewhere = true;
+		else if (TEXTS.has(key)) texts = true;
 		else if (ELSEWHERE.has(key)) elsewhere = true;
 		else if (CALLS.has(key)) calls = true;
 		else if (CALLING.has(key)) calling = true;

@@ -36,7 +36,7 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'a complaint that the texts keep coming, with no request to stop',
 		pattern: new RegExp(
-			`\\b(?:why|por que|porque|pourquoi)\\b(?: \\w+){0,4} (?:keep|still|siguen|sigue|seguir|encore|toujours|continuez|continuent)\\b(?: \\w+){0,3}|\\b(?:why|por que|pourquoi)\\b(?: \\w+){0,3} ${WRITING} (?:\\w+ )*?(?:again|encore|otra vez|de nuevo)\\b|\\b(?:this is getting old|again with (?:this|these)|every (?:single )?day|all day long|todos los dias|tous les jours|a chaque jour)\\b`,
+			`\\bwhy (?:am i|are we|do i|is this number)(?: \\w+)? (?:getting|receiving)\\b|\\b(?:why|por que|porque|pourquoi)\\b(?: \\w+){0,4} (?:keep|still|siguen|sigue|seguir|encore|toujours|continuez|continuent)\\b(?: \\w+){0,3}|\\b(?:why|por que|pourquoi)\\b(?: \\w+){0,3} ${WRITING} (?:\\w+ )*?(?:again|encore|otra vez|de nuevo)\\b|\\b(?:this is getting old|again with (?:this|these)|every (?:single )?day|all day long|todos los dias|tous les jours|a chaque jour)\\b`,
 		),
 	},
 	{
@@ -48,7 +48,7 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'asks how the sender got the number',
 		pattern: new RegExp(
-			`\\b(?:who gave (?:you|u)|how did (?:you|u) get|where did (?:you|u) get|de donde (?:sacaron|sacaste|tienen|obtuvieron)|quien (?:les|te) dio|comment avez vous (?:eu|obtenu)|qui vous a donne|ou avez vous (?:eu|pris)) (?:my|mi|mon) (?:number|numero|#|no)`,
+			`\\b(?:who gave (?:you|u)|how did (?:you|u) get|why do (?:you|u) have|where did (?:you|u) get|de donde (?:sacaron|sacaste|tienen|obtuvieron)|quien (?:les|te) dio|comment avez vous (?:eu|obtenu)|qui vous a donne|ou avez vous (?:eu|pris)) (?:my|this|mi|este|mon|ce) (?:number|numero|#|no)`,
 		),
 	},
 	{
