@@ -65,12 +65,13 @@ export const STATE_CAP_RULES: readonly CapRule[] = [
 		name: 'Oklahoma',
 		limit: 3,
 		counts: 'commercial telephonic sales calls to a person on the same subject matter or issue',
-		citation: 'Okla. Stat. tit. 15, § 775C.4 (Telephone Solicitation Act of 2022)',
+		citation: 'Okla. Stat. tit. 15, § 775C.4 (Telephone Solicitation Act of 2022, HB 3168)',
 		effectiveFrom: '2022-11-01',
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'summary',
 		checkedWhere:
-			'§§ 775C.2 and 775C.5 read (Westlaw: effective 2022-11-01); § 775C.4 not found; the limit from nolo.com ("limits how often they can call") and dropcowboy.com',
+			'the enrolled HB 3168 at legiplex.com, read to its title ("prohibiting commercial telephone sellers or salespersons from making a specified number of commercial telephone solicitation phone calls to a person over a specified time frame"); the number ("More than three sales calls within a 24-hour period on the same matter") from the Senate\'s release (bartlesvilleradio.com, 2022-04-27) and dnc.com',
+		note: 'dnc.com says the Act has an established-business-relationship exemption; its terms were not read, so no purchase exempts an Oklahoma text (stricter).',
 	},
 	{
 		region: 'OR',

@@ -169,12 +169,12 @@ export const SEND_WINDOW_RULES: readonly SendWindowRule[] = [
 		name: 'Illinois',
 		...everyDay(h(9), h(21)),
 		citation:
-			'815 ILCS 305/30 (Automatic Telephone Dialers Act); 815 ILCS 413/15 (Telephone Solicitations Act)',
+			'815 ILCS 305/15(a) (Automatic Telephone Dialers Act); 815 ILCS 413/15(a) (Telephone Solicitations Act)',
 		effectiveFrom: NOT_CHECKED,
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'summary',
-		checkedWhere: SUMMARIES,
-		note: 'dropcowboy.com lists 8 a.m.–9 p.m. (413/15); clickpointsoftware.com and usestello.com 9 a.m.–9 p.m. (autodialed and prerecorded calls): the stricter 9 a.m. is used.',
+		checkedWhere: `815 ILCS 413/15(a) as printed in HB 2853 (2005, ilga.gov): "No person shall solicit the sale of goods or services in this State by placing a telephone call during the hours between 9 p.m. and 8 a.m." (live operators); 815 ILCS 305/15(a) (an autodialer playing a recorded message) at ilga.gov, cut off before its hours; the 9 a.m. from ${SUMMARIES}`,
+		note: 'Neither act plainly covers a text: 413 governs live operators (8 a.m.–9 p.m. in its text), 305 autodialers that play a recorded message (9 a.m.–9 p.m. per the summaries). The stricter 9 a.m. is kept until 305/15 is read.',
 	}),
 	state({
 		region: 'KY',
@@ -296,11 +296,12 @@ export const SEND_WINDOW_RULES: readonly SendWindowRule[] = [
 		region: 'OK',
 		name: 'Oklahoma',
 		...everyDay(h(8), h(20)),
-		citation: 'Okla. Stat. tit. 15, § 775C.4 (Telephone Solicitation Act of 2022)',
+		citation: 'Okla. Stat. tit. 15, § 775C.4 (Telephone Solicitation Act of 2022, HB 3168)',
 		effectiveFrom: '2022-11-01',
 		lastCheckedOn: '2026-11-26',
 		checkedAgainst: 'summary',
-		checkedWhere: `the Act's § 775C.2 (definitions: "telephone call, text message, or voicemail transmission") and § 775C.5 (exemptions; Westlaw: effective 2022-11-01) were read; § 775C.4 itself was not found; hours from ${SUMMARIES}`,
+		checkedWhere:
+			'the enrolled HB 3168 (2022) at legiplex.com, read to its title ("providing the time frame during which a commercial telephone seller or salesperson may make commercial solicitation phone calls") and § 775C.2; § 775C.5 (Westlaw: effective 2022-11-01); the hours ("Sales calls before 8 a.m. and after 8 p.m.") from the Senate\'s release as reported by bartlesvilleradio.com (2022-04-27) and dnc.com',
 	}),
 	state({
 		region: 'OR',
