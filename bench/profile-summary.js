@@ -6,16 +6,19 @@
  * process): `node bench/profile-summary.js <file.cpuprofile> [--under REGEX] [--only REGEX]`.
  * Prints each function's inclusive and self time, as ms and as a share of the samples counted;
  * `--under` counts only samples with a matching function on their stack (e.g. `TatangoNode` for the
- * node's own runs), `--only` lists only matching functions.
+ * node's own runs), `--only` lists only matching functions, `--window FROM:TO` (repeatable) counts
+ * only samples taken between two times of the system's monotonic clock in microseconds, the clock
+ * of V8's profiles and of `process.hrtime` (part (c) records each share's window in results.json).
  */
 const fs = require('fs');
 
 /** @param {string[]} args */
 function options(args) {
-	/** @type {{ file?: string, under?: RegExp, only?: RegExp, top: number }} */
-	const o = { top: 40 };
+	/** @type {{ file?: string, under?: RegExp, only?: RegExp, top: number, windows: number[][] }} */
+	const o = { top: 40, windows: [] };
 	for (let i = 0; i < args.length; i++) {
 		if (args[i] === '--under') o.under = new RegExp(args[++i]);
+		else if (args[i] === '--window') o.windows.push(args[++i].split(':').map(Number));
 		else if (args[i] === '--only') o.only = new RegExp(args[++i]);
 		else if (args[i] === '--top') o.top = Number(args[++i]);
 		else o.file = args[i];
@@ -28,8 +31,8 @@ function options(args) {
 }
 
 /**
- * @param {{ nodes: any[], samples: number[], timeDeltas: number[] }} profile
- * @param {{ under?: RegExp }} o
+ * @param {{ nodes: any[], samples: number[], timeDeltas: number[], startTime: number }} profile
+ * @param {{ under?: RegExp, windows: number[][] }} o
  */
 function summarise(profile, o) {
 	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -42,12 +45,15 @@ function summarise(profile, o) {
 	/** @type {Map<string, number>} */ const inclusive = new Map();
 	/** @type {Map<string, number>} */ const self = new Map();
 	let counted = 0;
+	let at = profile.startTime;
 	profile.samples.forEach((id, i) => {
 		const us = profile.timeDeltas[i] || 0;
+		at += us;
+		if (o.windows.length > 0 && !o.windows.some(([from, to]) => at >= from && at <= to)) return;
 		/** @type {string[]} */
 		const stack = [];
-		for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parent.get(at))
-			stack.push(name(byId.get(at)));
+		for (let n = /** @type {number | undefined} */ (id); n !== undefined; n = parent.get(n))
+			stack.push(name(byId.get(n)));
 		if (o.under && !stack.some((frame) => o.under?.test(frame))) return;
 		counted += us;
 		self.set(stack[0], (self.get(stack[0]) || 0) + us);
@@ -65,7 +71,7 @@ function main() {
 	);
 	const s = summarise(profile, o);
 	process.stdout.write(
-		`${(total / 1000).toFixed(0)} ms sampled; ${(s.counted / 1000).toFixed(0)} ms counted${o.under ? ` (under ${o.under})` : ''}\n`,
+		`${(total / 1000).toFixed(0)} ms sampled; ${(s.counted / 1000).toFixed(0)} ms counted${o.under ? ` (under ${o.under})` : ''}${o.windows.length ? ` (in ${o.windows.length} windows)` : ''}\n`,
 	);
 	for (const [title, map] of /** @type {const} */ ([
 		['inclusive', s.inclusive],

@@ -14,9 +14,9 @@
 // Where the run happens is a choice (`runOn`):
 // - 'main' (regular mode): in the webhook's own process, over the very static data object the
 //   webhook call loaded (n8n's WorkflowRunner wraps it again in a new Workflow);
-// - 'worker' (queue mode): on a worker, whose run starts from empty static data (n8n 2.41.1 queues
-//   the run without it); only what webhook() read from the database and carried in the items is
-//   known there.
+// - 'worker' (queue mode): on a worker, another process with its own copy of the node's modules,
+//   whose run starts from empty static data (n8n 2.41.1 queues the run without it); only what
+//   webhook() read from the database and carried in the items is known there.
 //
 // One n8n behaviour is reproduced on purpose: when the call starts a run, n8n's WorkflowRunner
 // builds another Workflow over the same static data object before the webhook's static data is
@@ -69,6 +69,19 @@ Container.set(InstanceSettings, {});
 // keeps n8n-core from building its storage config, which needs a real ~/.n8n folder.
 Container.set(BinaryDataConfig, { mode: 'default' });
 
+const sharedNodeClass = () =>
+	require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger;
+
+/** The node class from a fresh copy of its modules, with their own in-process memory: another process. */
+function isolatedNodeClass() {
+	/** @type {any} */
+	let NodeClass;
+	jest.isolateModules(() => {
+		NodeClass = require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger;
+	});
+	return NodeClass;
+}
+
 /**
  * @param {object} [options]
  * @param {Record<string, unknown>} [options.parameters] node parameters (defaults filled by n8n)
@@ -83,18 +96,18 @@ Container.set(BinaryDataConfig, { mode: 'default' });
  *   static data between triggers; `effects` collects the items that reached the node after the trigger
  * @param {() => any} [options.loadNodeClass] returns the node class (a fresh module copy stands for another n8n process)
  * @param {'main' | 'worker'} [options.runOn] where runs happen: in the webhook's process (regular mode,
- *   the default) or on a queue-mode worker that loads static data from the database
+ *   the default) or on a queue-mode worker (then the webhook's process, unless `loadNodeClass` says,
+ *   and each worker have a copy of the node's modules of their own)
  */
 function createTrigger(options = {}) {
+	const runOn = options.runOn ?? 'main';
 	const NodeClass = (
-		options.loadNodeClass ??
-		(() => require('../../nodes/TatangoTrigger/TatangoTrigger.node').TatangoTrigger)
+		options.loadNodeClass ?? (runOn === 'worker' ? isolatedNodeClass : sharedNodeClass)
 	)();
 	const nodeType = new NodeClass();
 	// A new workflow's static data column is empty (null).
 	const database = options.database ?? { staticData: null };
 	database.effects ??= [];
-	const runOn = options.runOn ?? 'main';
 	const effectType = {
 		description: {
 			displayName: 'Record Effect',
@@ -114,11 +127,18 @@ function createTrigger(options = {}) {
 			return [items];
 		},
 	};
-	const nodeTypes = {
-		getByName: (type) => (type === EFFECT_TYPE ? effectType : nodeType),
-		getByNameAndVersion: (type) => (type === EFFECT_TYPE ? effectType : nodeType),
+	/** @param {any} trigger */
+	const typesWith = (trigger) => ({
+		getByName: (/** @type {string} */ type) => (type === EFFECT_TYPE ? effectType : trigger),
+		getByNameAndVersion: (/** @type {string} */ type) =>
+			type === EFFECT_TYPE ? effectType : trigger,
 		getKnownTypes: () => ({}),
-	};
+	});
+	const nodeTypes = typesWith(nodeType);
+	/** @type {ReturnType<typeof typesWith> | undefined} */
+	let workerTypes;
+	// A worker is another process: its copy of the node's modules is not the webhook process's.
+	const workerNodeTypes = () => (workerTypes ??= typesWith(new (isolatedNodeClass())()));
 	const parameters = { secretToken: GOOD_TOKEN, ...(options.parameters ?? {}) };
 	const workflowId = options.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
 	const credential = options.credential === undefined ? { apiKey: V3_KEY } : options.credential;
@@ -132,6 +152,7 @@ function createTrigger(options = {}) {
 		staticData = database.staticData === null
 			? null
 			: JSON.parse(JSON.stringify(database.staticData)),
+		types = nodeTypes,
 	) {
 		/** @type {any} */
 		const node = {
@@ -160,7 +181,7 @@ function createTrigger(options = {}) {
 			nodes: [node, effect],
 			connections: { [NODE_NAME]: { main: [[{ node: EFFECT_NAME, type: 'main', index: 0 }]] } },
 			active: true,
-			nodeTypes,
+			nodeTypes: types,
 			staticData,
 			settings: { executionOrder: 'v1' },
 		});
@@ -338,7 +359,7 @@ function createTrigger(options = {}) {
 				// workflow's static data in the queued execution, so the worker's run starts from empty
 				// static data (measured in a real queue-mode cluster: test/queue/duplicates.test.js).
 				return await execute(
-					buildWorkflow(null),
+					buildWorkflow(null, workerNodeTypes()),
 					JSON.parse(JSON.stringify(result.workflowData)),
 					mode,
 				);
@@ -376,7 +397,7 @@ function createTrigger(options = {}) {
 		 * @param {string} [mode]
 		 */
 		runFrom: async (workflowData, mode = 'webhook') =>
-			await execute(buildWorkflow(), workflowData, mode),
+			await execute(buildWorkflow(undefined, workerNodeTypes()), workflowData, mode),
 		/** Two calls handled at the same time: both load static data, both answer, then both runs run. */
 		postTogether: async (first, second) => {
 			const [a, b] = await Promise.all([invoke(first), invoke(second)]);

@@ -70,7 +70,7 @@ describe('node description', () => {
 		}
 	});
 
-	test('offers the v2 credential for a list, both for sends; neither required (each use names a missing one)', () => {
+	test('offers the v2 credential for a list, both for sends, the ledger for both; none required (each use names a missing one)', () => {
 		expect(description.credentials).toEqual([
 			expect.objectContaining({
 				name: 'tatangoV3Api',
@@ -79,6 +79,11 @@ describe('node description', () => {
 			}),
 			// Shown for every Source without displayOptions (test/unit/triggerPanel.test.js: why).
 			{ name: 'tatangoApi', required: false, displayName: 'Credential for Tatango API' },
+			{
+				name: 'tatangoComplianceLedgerApi',
+				required: false,
+				displayName: 'Credential for Tatango Compliance Ledger API',
+			},
 		]);
 	});
 
@@ -584,6 +589,44 @@ describe('duplicates in one n8n instance', () => {
 	});
 });
 
+describe('duplicates in regular mode: what the call hands its run', () => {
+	test('once a run has run where its call was answered, calls no longer carry the record; repeats are still dropped, also after a restart', async () => {
+		const database = { staticData: null };
+		const workflowId = 'wf-regular-carry';
+		const trigger = createTrigger({ database, workflowId, loadNodeClass: loadInAnotherProcess() });
+		const first = await trigger.post({ ...authorized, body: samples.subscribe() });
+		expect(first.items[0]).toHaveProperty('__tatangoRecentEvents');
+		const second = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
+		expect(second.items[0]).not.toHaveProperty('__tatangoRecentEvents');
+		expect(second.items[0]).toHaveProperty('__tatangoAnsweredBy');
+		expect(second.run.items).toHaveLength(1);
+		expect(Object.keys(second.run.items[0])).not.toContain('__tatangoAnsweredBy');
+		expect(await trigger.post({ ...authorized, body: samples.subscribe() })).toMatchObject(
+			duplicate,
+		);
+		const restarted = createTrigger({
+			database,
+			workflowId,
+			loadNodeClass: loadInAnotherProcess(),
+		});
+		for (const make of [samples.subscribe, samples.deliverySuccess])
+			expect(await restarted.post({ ...authorized, body: make() })).toMatchObject(duplicate);
+		expect(recordedTimes(database)).toHaveLength(2);
+	});
+
+	test('test calls and a check that is off carry nothing to the run', async () => {
+		const trigger = createTrigger({ loadNodeClass: loadInAnotherProcess() });
+		const test = await trigger.post({ ...authorized, mode: 'manual', body: samples.subscribe() });
+		expect(Object.keys(test.items[0]).filter((key) => key.startsWith('__tatango'))).toEqual([]);
+		const off = createTrigger({
+			parameters: { options: { duplicateWindowMinutes: 0 } },
+			loadNodeClass: loadInAnotherProcess(),
+		});
+		const answer = await off.post({ ...authorized, body: samples.subscribe() });
+		expect(Object.keys(answer.items[0]).filter((key) => key.startsWith('__tatango'))).toEqual([]);
+	});
+});
+
 describe('duplicates in queue mode: one webhook process, runs on workers (static data in the database)', () => {
 	test("an event run and saved by one process is dropped by another process's webhook(): no run", async () => {
 		const database = { staticData: null };
@@ -619,6 +662,14 @@ describe('duplicates in queue mode: one webhook process, runs on workers (static
 		expect(await processA.post({ ...authorized, body: samples.invalidPhone() })).toMatchObject(
 			duplicate,
 		);
+	});
+
+	test('a webhook process whose runs go to workers keeps handing each run the record it read', async () => {
+		const trigger = createTrigger({ runOn: 'worker' });
+		await trigger.post({ ...authorized, body: samples.subscribe() });
+		const second = await trigger.post({ ...authorized, body: samples.deliverySuccess() });
+		expect(second.items[0].__tatangoRecentEvents).toEqual(expect.any(String));
+		expect(second.items[0].__tatangoRecentEvents).not.toBe('');
 	});
 
 	test("the record handed from webhook() to the run never reaches the workflow's items", async () => {

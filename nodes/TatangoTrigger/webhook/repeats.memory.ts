@@ -20,6 +20,13 @@
 //    `webhook()` finds the claim and starts nothing. It guarantees nothing beyond this process and
 //    its lifetime, and nothing relies on it across processes or restarts: it is lost on restart,
 //    bounded (oldest dropped first), and another process never sees it.
+//
+// The record a call read travels with its items to the run only while this process has not seen a
+// production run of a call it answered: a queue-mode worker starts from empty static data and
+// needs it (recordRun), while in regular mode the run reloads static data itself, and carrying the
+// record made every execution n8n writes to its database up to 25 kB larger.
+import { randomUUID } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import {
@@ -37,15 +44,43 @@ export const STATIC_DATA_KEY = 'recentEvents';
 /** Field of webhook()'s items that carries the record it read, for execute(); removed there. */
 export const CARRIED_RECORD_FIELD = '__tatangoRecentEvents';
 
+/** Field of webhook()'s items naming the process that answered the call; removed in execute(). */
+export const ANSWERED_BY_FIELD = '__tatangoAnsweredBy';
+
+/** This process (this copy of the module), as webhook() names it to the run. */
+const THIS_PROCESS = randomUUID();
+
+/**
+ * Set once a production run found a call answered by this process: runs happen where calls are
+ * answered (regular mode), so the run reloads static data and needs no carried record. Never set in
+ * a queue-mode webhook process or main, whose production runs all go to workers.
+ */
+let runsWhereAnswered = false;
+
 /** Trigger nodes remembered in this process; the least recently used is forgotten first. */
 export const MAX_SCOPES = 500;
 
 /** Per trigger node, fingerprint → first seen (ms), in the order claimed. */
 const inProcess = new Map<string, Map<string, number>>();
 
-/** The record static data holds, to hand from webhook() to the run's execute(). */
+/** The record static data holds. */
 export function currentRecord(staticData: IDataObject): EventRecord {
 	return readRecord(staticData[STATIC_DATA_KEY]);
+}
+
+/**
+ * What webhook() adds to a production call's item for the run: which process answered, and the
+ * record it read unless runs are known to happen in this process.
+ */
+export function carriedToRun(staticData: IDataObject): IDataObject {
+	return runsWhereAnswered
+		? { [ANSWERED_BY_FIELD]: THIS_PROCESS }
+		: { [ANSWERED_BY_FIELD]: THIS_PROCESS, [CARRIED_RECORD_FIELD]: currentRecord(staticData) };
+}
+
+/** A production run's execute() saw which process answered its call. */
+export function noteAnsweredBy(answeredBy: unknown): void {
+	if (answeredBy === THIS_PROCESS) runsWhereAnswered = true;
 }
 
 /**

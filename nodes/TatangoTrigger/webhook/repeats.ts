@@ -8,10 +8,12 @@ import type {
 import { fingerprint } from './repeats.record';
 import { classifyEvent, type TatangoEvent } from '../events';
 import {
+	ANSWERED_BY_FIELD,
 	CARRIED_RECORD_FIELD,
+	carriedToRun,
 	claimInProcess,
-	currentRecord,
 	isRecorded,
+	noteAnsweredBy,
 	recordRun,
 } from './repeats.memory';
 import { windowOf } from './answers';
@@ -48,9 +50,14 @@ export function isRepeatCall(
 	return repeat;
 }
 
-/** What webhook() hands the run: hashes and times only, removed before anything downstream sees it. */
-export function carriedRecord(context: IWebhookFunctions): IDataObject {
-	return { [CARRIED_RECORD_FIELD]: currentRecord(context.getWorkflowStaticData('node')) };
+/**
+ * What webhook() hands a production run that checks repeats: hashes and times only (repeats.memory.ts
+ * says when), removed before anything downstream sees it. Test calls and a check that is off carry
+ * nothing: their runs check nothing.
+ */
+export function carriedRecord(context: IWebhookFunctions, options: IDataObject): IDataObject {
+	if (context.getMode() === 'manual' || windowOf(options) <= 0) return {};
+	return carriedToRun(context.getWorkflowStaticData('node'));
 }
 
 /**
@@ -61,13 +68,16 @@ export function carriedRecord(context: IWebhookFunctions): IDataObject {
  */
 export function firstDeliveries(context: IExecuteFunctions): INodeExecutionData[] {
 	const carried: unknown[] = [];
+	const answeredBy: unknown[] = [];
 	const items = context.getInputData().map((item, index) => {
-		const { [CARRIED_RECORD_FIELD]: record, ...json } = item.json;
+		const { [CARRIED_RECORD_FIELD]: record, [ANSWERED_BY_FIELD]: answerer, ...json } = item.json;
 		if (record !== undefined) carried.push(record);
+		if (answerer !== undefined) answeredBy.push(answerer);
 		return { ...item, json, pairedItem: item.pairedItem ?? { item: index } };
 	});
 	const windowMs = windowOf(context.getNodeParameter('options', 0, {}) as IDataObject);
 	if (context.getMode() !== 'webhook' || windowMs <= 0) return items;
+	answeredBy.forEach(noteAnsweredBy);
 
 	const keyed: Array<{ index: number; key: string }> = [];
 	items.forEach((item, index) => {
