@@ -29,12 +29,13 @@ function holdsExpression(value: unknown): boolean {
  * also those of guardrails that are off. Objects are handed out as copies, as n8n does.
  */
 export function runParameterReader(context: IExecuteFunctions): ParameterReader {
-	const saved = context.getNode().parameters;
+	let saved: Record<string, unknown> | undefined;
 	const fixed = new Map<string, unknown>();
 	return (name, itemIndex, fallback, options) => {
 		const key = options?.extractValue === true ? `${name}\u0000value` : name;
 		if (!fixed.has(key)) {
 			const value = context.getNodeParameter(name, itemIndex, fallback, options);
+			saved ??= context.getNode().parameters;
 			if (!Object.prototype.hasOwnProperty.call(saved, name) || holdsExpression(saved[name]))
 				return value;
 			fixed.set(key, value);
