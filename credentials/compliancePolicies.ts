@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { MAX_CUSTOM_CAP } from '../nodes/shared/capRules';
+
 /**
  * What an account's compliance owner sets once, on either credential: a floor under every send that
  * uses it (the stricter of the send's own field and the policy wins). The send checks read them:
@@ -42,10 +44,10 @@ export const compliancePolicyFields: INodeProperties[] = [
 			},
 			{ name: 'Off', value: 'off', description: "Each send's Per-Number Cap field decides" },
 			{
-				name: 'State Limits (FL, MD, OK)',
+				name: 'State Limits (FL, MD, OK, OR)',
 				value: 'stateRules',
 				description:
-					'At most 3 texts on the same subject in any 24 hours to a Florida, Maryland or Oklahoma number (by area code)',
+					'At most 3 texts in any 24 hours (on the same subject) to a Florida, Maryland, Oklahoma or Oregon number (by area code), each law from the day it took effect',
 			},
 		],
 		description:
@@ -55,7 +57,7 @@ export const compliancePolicyFields: INodeProperties[] = [
 		displayName: 'Policy Texts per 24 Hours',
 		name: 'perNumberCapPolicyLimit',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 20 },
+		typeOptions: { minValue: 1, maxValue: MAX_CUSTOM_CAP },
 		default: 1,
 		displayOptions: { show: { perNumberCapPolicy: ['custom'] } },
 		description: 'The most texts one number may get in any 24 hours under this policy',

@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as broadcastMessage from './actions/broadcastMessage/broadcastMessage.resource';
+import * as complianceLedger from './actions/complianceLedger/complianceLedger.resource';
 import * as customField from './actions/customField/customField.resource';
 import * as keyword from './actions/keyword/keyword.resource';
 import * as list from './actions/list/list.resource';
@@ -63,6 +64,13 @@ export class Tatango implements INodeType {
 		credentials: [
 			{ name: 'tatangoApi', required: false, displayName: 'Credential for Tatango API' },
 			{ name: 'tatangoV3Api', required: false, displayName: 'Credential for Tatango V3 API' },
+			// Optional: the compliance ledger every texting operation records to and reads from
+			// (nodes/shared/ledger), and Compliance Ledger → Get Number History reads.
+			{
+				name: 'tatangoComplianceLedgerApi',
+				required: false,
+				displayName: 'Credential for Tatango Compliance Ledger API',
+			},
 		],
 		properties: [
 			{
@@ -72,6 +80,12 @@ export class Tatango implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Broadcast Message', value: 'broadcastMessage' },
+					{
+						name: 'Compliance Ledger',
+						value: 'complianceLedger',
+						description:
+							'Every text sent or held back and every revocation, in an n8n Data Table (no call to Tatango)',
+					},
 					{ name: 'Custom Field', value: 'customField' },
 					{ name: 'Keyword', value: 'keyword' },
 					{ name: 'List', value: 'list' },
@@ -113,6 +127,7 @@ export class Tatango implements INodeType {
 				default: 'subscriber',
 			},
 			...customField.description,
+			...complianceLedger.description,
 			...subscriber.description,
 			...keyword.description,
 			...transactionalMessage.description,

@@ -16,8 +16,11 @@ import { isTriggerUrlShape } from '../shared/triggerUrlToken';
 import { isUsableToken, MIN_TOKEN_LENGTH } from './webhook/authenticate.rules';
 import { triggerProperties } from './description';
 import { honourConsent } from './consent/honour';
+import { UNCLEAR_REPLIES } from './consent/honourFields';
 import { consentMemoryOf } from './consent/memory';
+import { recordConsentInLedger } from './consent/ledger';
 import { consentOf } from './consent/ofEvent';
+import { honourOnlyMark } from './consent/unselected';
 import { classifyEvent, KNOWN_EVENTS } from './events';
 import { toOutputJson } from './output';
 import { createListWebhook, deleteListWebhook, listWebhookExists } from './registration';
@@ -76,6 +79,13 @@ export class TatangoTrigger implements INodeType {
 				name: 'tatangoApi',
 				required: false,
 				displayName: 'Credential for Tatango API',
+			},
+			// Optional: with it, every revocation and opt-in is written to the compliance ledger
+			// before the trigger answers (consent/ledger.ts).
+			{
+				name: 'tatangoComplianceLedgerApi',
+				required: false,
+				displayName: 'Credential for Tatango Compliance Ledger API',
 			},
 		],
 		webhooks: [
@@ -165,9 +175,18 @@ export class TatangoTrigger implements INodeType {
 		if ('refused' in read) return read.refused;
 		const event = classifyEvent(read.payload);
 		const consent = consentOf(event);
+		// Before any answer and whatever the Events filter: the record holds every STOP and START.
+		await recordConsentInLedger(this, event, consent);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const notWanted = whyNotSelected(this, event, options, consent);
-		if (notWanted) return ignored(notWanted);
+		// Honor Revocations acts on a revocation whatever the Events filter selects (consent/unselected.ts).
+		const honourOnly = honourOnlyMark(
+			notWanted,
+			this.getNodeParameter('honourRevocations', false),
+			consent,
+			this.getNodeParameter('unclearReplies', UNCLEAR_REPLIES.revoke),
+		);
+		if (notWanted && !honourOnly) return ignored(notWanted);
 		if (isRepeatCall(this, event, options)) return ignored('duplicate');
 		return {
 			webhookResponse: { received: true, started: true },
@@ -177,6 +196,7 @@ export class TatangoTrigger implements INodeType {
 						json: {
 							...toOutputJson(event, read.payload, new Date(), consent),
 							...carriedRecord(this, options),
+							...honourOnly,
 						},
 					},
 				],

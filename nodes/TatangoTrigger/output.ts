@@ -32,10 +32,12 @@ export function toOutputJson(
 		// one conversation per phone number, the person's text as the prompt.
 		sessionId: tenDigitsOf(event.phoneNumber),
 		chatInput: event.replyText,
-		// Every reply read for consent (shared/consent/classify.ts): revoked, help, opt_in or null.
+		// Every reply read for consent (shared/consent/classify.ts): revoked, help, opt_in, unclear or
+		// null, and why where the words alone do not say it.
 		consent: consent.consent,
 		consentWords: consent.consentWords,
 		consentLanguage: consent.consentLanguage,
+		consentReason: consent.consentReason,
 		payload,
 	};
 }

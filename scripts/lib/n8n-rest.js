@@ -68,6 +68,20 @@ class RestClient {
 		await this.login(owner.email, owner.password);
 	}
 
+	/**
+	 * An API key of the logged-in user for n8n's public API, with only `scopes` (n8n accepts any
+	 * subset of the user's role's scopes, also without an Enterprise licence). Returns the raw key.
+	 * @param {string} label @param {string[]} scopes @returns {Promise<string>}
+	 */
+	async createApiKey(label, scopes) {
+		const created = await this.request('POST', '/rest/api-keys', {
+			label,
+			scopes,
+			expiresAt: null,
+		});
+		return created.rawApiKey;
+	}
+
 	/** @param {string} email @param {string} password */
 	async login(email, password) {
 		return this.request('POST', '/rest/login', { emailOrLdapLoginId: email, password });

@@ -1,30 +1,28 @@
-// The labelled replies of test/consent/replies.tsv, with every 4th reply held out: the rules were
-// tuned on the others only, and the held-out part is reported on its own as a check of that tuning.
+// The labelled replies of test/consent/: replies.tsv (written before the classifier; every 4th
+// held out), replies-added.tsv and replies-kinds.tsv (probes written after a run, tuned on), and
+// blind-set-a.tsv (written by someone who never saw the rules; scored untouched once, then tuned on).
 const fs = require('fs');
 const path = require('path');
 
-const LABELS = new Set(['revoked', 'help', 'opt_in', 'none']);
+const LABELS = new Set(['revoked', 'unclear', 'help', 'opt_in', 'none']);
 const LANGUAGES = new Set(['en', 'es', 'fr']);
 
 function readFile(name) {
 	const lines = fs.readFileSync(path.join(__dirname, name), 'utf8').split('\n');
 	const replies = [];
 	for (const line of lines) {
-		if (line === '' || line.startsWith('#')) continue;
+		if (line === '' || line.startsWith('#') || line === 'label\tlang\ttext') continue;
 		const [label, language, ...rest] = line.split('\t');
 		const text = rest.join('\t');
 		if (!LABELS.has(label) || !LANGUAGES.has(language) || text === '') {
-			throw new Error(`replies.tsv: malformed line ${JSON.stringify(line)}`);
+			throw new Error(`${name}: malformed line ${JSON.stringify(line)}`);
 		}
-		replies.push({ label, language, text });
+		replies.push({ label, language, text, set: name });
 	}
 	return replies;
 }
 
-/**
- * replies.tsv (written before the classifier; every 4th held out) and replies-added.tsv (probes
- * written after its first run, tuned on).
- */
+/** Every labelled reply, each with its set's name and whether the rules were tuned on it. */
 function loadReplies() {
 	return [
 		...readFile('replies.tsv').map((reply, index) => ({
@@ -33,7 +31,23 @@ function loadReplies() {
 			added: false,
 		})),
 		...readFile('replies-added.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('replies-kinds.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-a.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 	];
+}
+
+/** The readings the classifier is known to get wrong: set, text, label, reading, and why. */
+function loadKnownMisses() {
+	const lines = fs.readFileSync(path.join(__dirname, 'known-misses.tsv'), 'utf8').split('\n');
+	return lines
+		.filter((line) => line !== '' && !line.startsWith('#'))
+		.map((line) => {
+			const [set, label, read, text, why] = line.split('\t');
+			if (!set || !label || !read || !text || !why) {
+				throw new Error(`known-misses.tsv: malformed line ${JSON.stringify(line)}`);
+			}
+			return { set, label, read, text, why };
+		});
 }
 
 /** Precision and recall of one label over classified replies ({ label, predicted }). */
@@ -50,4 +64,4 @@ function precisionRecall(results, label) {
 	};
 }
 
-module.exports = { loadReplies, precisionRecall };
+module.exports = { loadReplies, loadKnownMisses, precisionRecall };

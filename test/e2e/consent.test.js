@@ -6,12 +6,20 @@
 //   number is unsubscribed on the compliance list, and a send in another workflow that skips that
 //   list's opt-outs skips it too; nobody is texted; "can you stop by at 5?" records nothing;
 // - "STOP" in reply to a v3 SMS, delivered twice: one confirmation text, the next send skipped;
-//   "START" from the number: texted again.
+//   "START" from the number: texted again;
+// - replies of blind set A that ask to keep the texts (while stopping email, calls to another
+//   phone...) get no confirmation and are not recorded, while a STOP the Events filter does not
+//   select (Delivery Status only) is still honored and confirmed once.
+const path = require('path');
 const crypto = require('crypto');
 const axios = require('axios').default;
 const n8n = require('../../scripts/lib/n8n');
 const { state, runWorkflow, activateWorkflow, rest, sandbox } = require('./env');
 const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
+const { START, fixedItem } = require('./workflowParts');
+const { readSet, keepsTexts } = require('../consent/score');
+/** The default confirmation: only that the texts stop and how to opt back in. */
+const DEFAULT_CONFIRMATION_TEXT = 'You will get no more texts from us. Reply START to opt back in.';
 
 const NOBODY_LISTENS = 'https://127.0.0.1:9/tatango?token=e2eNobodyListensHere0123';
 const WATCHED_LIST = 101;
@@ -322,6 +330,114 @@ describe('consent revoked by a reply (real n8n, sandbox)', () => {
 			'Your order has shipped',
 			CONFIRMATION,
 			'This week: 20% off',
+		]);
+		await rest().deactivateWorkflow(workflowId);
+	});
+
+	test('replies from blind set A that ask to keep the texts get no confirmation; an unselected STOP is honored and confirmed', async () => {
+		const keepers = readSet(path.join(__dirname, '..', 'consent', 'blind-set-a.tsv'))
+			.filter(keepsTexts)
+			.map((reply, index) => ({
+				text: reply.text,
+				phone: `20655505${String(index).padStart(2, '0')}`,
+			}));
+		expect(keepers.length).toBeGreaterThanOrEqual(10);
+		const stopper = '2065550599';
+		const webhookId = crypto.randomUUID();
+		const credential = await rest().request('POST', '/rest/credentials', {
+			name: 'Tatango v3 (keepers)',
+			type: 'tatangoV3Api',
+			data: {
+				apiKey: SANDBOX_ACCOUNT.v3ApiKey,
+				baseUrl: state().sandboxUrl,
+				defaultWebhookUrl: `${state().webhookUrl}webhook/${webhookId}/tatango`,
+				requestsPerSecond: 1000,
+			},
+		});
+		const workflowId = await activateWorkflow(
+			{
+				name: 'e2e consent (keep the texts)',
+				nodes: [
+					{
+						id: 'trigger',
+						name: 'Trigger',
+						type: 'n8n-nodes-tatango.tatangoTrigger',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId,
+						parameters: {
+							source: 'sends',
+							// Replies are not selected: Honor Revocations acts on them all the same.
+							events: ['delivery_status'],
+							deliveryStatuses: ['delivered'],
+							honourRevocations: true,
+							sendConfirmation: true,
+						},
+						credentials: credentialsOf(credential.id),
+					},
+				],
+				connections: {},
+			},
+			[`${webhookId}/tatango`],
+		);
+		const phones = [...keepers.map((keeper) => keeper.phone), stopper];
+		const sent = await runWorkflow({
+			name: 'e2e consent (appointment reminders)',
+			nodes: [
+				START,
+				fixedItem('People', { phones }),
+				{
+					id: 'split',
+					name: 'Split',
+					type: 'n8n-nodes-base.splitOut',
+					typeVersion: 1,
+					position: [400, 0],
+					parameters: { fieldToSplitOut: 'phones', options: {} },
+				},
+				{
+					id: 'remind',
+					name: 'Remind',
+					type: 'n8n-nodes-tatango.tatango',
+					typeVersion: 1,
+					position: [650, 0],
+					parameters: {
+						resource: 'sms',
+						operation: 'send',
+						phoneNumber: '={{ $json.phones }}',
+						content: 'Reminder: your appointment is tomorrow at 10',
+					},
+					credentials: credentialsOf(credential.id),
+				},
+			],
+			connections: {
+				Start: { main: [[{ node: 'People', type: 'main', index: 0 }]] },
+				People: { main: [[{ node: 'Split', type: 'main', index: 0 }]] },
+				Split: { main: [[{ node: 'Remind', type: 'main', index: 0 }]] },
+			},
+		});
+		expect(sent.error).toBeNull();
+		expect(sent.items).toHaveLength(phones.length);
+
+		const after = await lastId(workflowId);
+		for (const { phone, text } of [...keepers, { phone: stopper, text: 'STOP' }]) {
+			await axios.post(`${state().sandboxUrl}/_sandbox/replies`, { phone, text });
+		}
+		// Only the STOP starts a run: the keepers ask nothing Honor Revocations acts on.
+		const [honoured] = await executionsAfter(workflowId, after, 1);
+		expect(honoured.status).toBe('success');
+		expect(n8n.nodeItems(honoured, 'Trigger')).toEqual([]);
+		await n8n.sleep(2000);
+		expect(await lastId(workflowId)).toBe(Number(honoured.id));
+		for (const { phone, text } of keepers) {
+			const texts = (await messagesTo(phone)).map((/** @type {any} */ m) => m.text);
+			expect({ text, texts }).toEqual({
+				text,
+				texts: ['Reminder: your appointment is tomorrow at 10'],
+			});
+		}
+		expect((await messagesTo(stopper)).map((/** @type {any} */ m) => m.text)).toEqual([
+			'Reminder: your appointment is tomorrow at 10',
+			DEFAULT_CONFIRMATION_TEXT,
 		]);
 		await rest().deactivateWorkflow(workflowId);
 	});

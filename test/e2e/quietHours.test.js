@@ -5,6 +5,9 @@
  * needs. Friday 2026-11-27 20:30 in Miami is 01:30 UTC on the 28th; 20:30 in Chicago is 02:30 UTC.
  * - SMS → Send with Quiet Hours "federal and state": refused at 20:30 Florida time (Florida allows
  *   until 20:00), nothing reaches the sandbox; sent at 20:30 Chicago time (Illinois: until 21:00).
+ * - The law's table by its dates: a Portland (503) number at 20:30 Pacific on a weekday is refused
+ *   under Oregon's HB 3865 (in force 2026-01-01: 8 a.m.-8 p.m.) until 08:00 the next day; a New
+ *   Jersey number at 20:30 Eastern is texted (N.J.S.A. 56:8-128(d): until 9 p.m.).
  * - The example "CRM event → text if the customer's hours allow, otherwise wait until they do", as
  *   shipped (its webhook replaced by a fixed item): Chicago is texted at once; Miami waits until
  *   8:00 Eastern the next morning, and nothing is sent meanwhile.
@@ -18,6 +21,11 @@ const CHICAGO = '3125550144';
 const MIAMI_2030 = '2026-11-28 01:30:00';
 const CHICAGO_2030 = '2026-11-28 02:30:00';
 const VANCOUVER = '6045550144';
+const PORTLAND = '5035550144';
+const NEWARK = '2015550144';
+/** Tuesday 2026-11-24 20:30 in Portland (PST) and in Newark (EST). */
+const PORTLAND_2030 = '2026-11-25 04:30:00';
+const NEWARK_2030 = '2026-11-25 01:30:00';
 /** Tuesday 2026-12-01 21:45 in British Columbia (UTC-7 all year since tz 2026b). */
 const VANCOUVER_2145 = '2026-12-02 04:45:00';
 
@@ -81,6 +89,35 @@ describe('SMS → Send with Quiet Hours (federal and state), n8n under faketime'
 			/^Not sent: it is Tue 2026-12-01 21:4\d MST for 6045550144 \(America\/Vancouver\), outside the Canada \(CRTC Telemarketing Rules\) hours .*It may be sent from 2026-12-02T09:00:00-07:00\.$/,
 		);
 		expect(await textsTo(VANCOUVER)).toEqual([]);
+	});
+
+	test('20:30 Pacific in Oregon (503), a weekday: refused under HB 3865, naming it, until 08:00 the next day; nothing sent', async () => {
+		const result = await runWorkflow(quietSend(PORTLAND), { fakeTime: PORTLAND_2030 });
+		expect(result.error).toBeNull();
+		const [item] = n8n.nodeItems(result.run, 'Send');
+		expect(item.error).toMatch(
+			/^Not sent: it is Tue 2026-11-24 20:3\d PST for 5035550144 \(America\/Los_Angeles\), outside the Oregon hours \(every day 8:00–20:00\)\. It may be sent from 2026-11-25T08:00:00-08:00\.$/,
+		);
+		expect(item).toMatchObject({
+			nextAllowedAt: '2026-11-25T08:00:00-08:00',
+			rule: expect.objectContaining({
+				name: 'Oregon',
+				citation: expect.stringContaining('HB 3865'),
+				effectiveFrom: '2026-01-01',
+				lastCheckedOn: '2026-11-26',
+			}),
+		});
+		expect(await textsTo(PORTLAND)).toEqual([]);
+	});
+
+	test('20:30 Eastern in New Jersey: sent (the statute allows until 9 p.m.)', async () => {
+		const result = await runWorkflow(quietSend(NEWARK), { fakeTime: NEWARK_2030 });
+		expect(result.error).toBeNull();
+		const [item] = n8n.nodeItems(result.run, 'Send');
+		expect(item).toMatchObject({ phoneNumber: NEWARK, channel: 'SMS' });
+		expect(await textsTo(NEWARK)).toEqual([
+			expect.objectContaining({ kind: 'sms', text: 'Weekend sale: 20% off' }),
+		]);
 	});
 
 	test('20:30 in Chicago: sent once', async () => {

@@ -374,6 +374,22 @@ const OPERATIONS = {
 		mayHave: null,
 		textFields: ['phoneNumber'],
 	},
+	'complianceLedger → getNumberHistory': {
+		parameters: {
+			resource: 'complianceLedger',
+			operation: 'getNumberHistory',
+			phoneNumber: PHONE,
+			limit: 50,
+		},
+		mayHave: null,
+		textFields: ['phoneNumber', 'limit'],
+		skip: {
+			e2e: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.test.js",
+			queue: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.test.js",
+			hostileServers:
+				"it calls n8n's public API, not Tatango: the ledger's client is tested in test/unit/ledgerClient.test.js",
+		},
+	},
 	'phoneNumber → checkSendWindow': {
 		parameters: {
 			resource: 'phoneNumber',

@@ -109,7 +109,7 @@ describe('Quiet Hours on a send', () => {
 		expect(error?.message).toBe(
 			'Not sent: it is Fri 2026-11-27 20:30 EST for 3055550100 (America/New_York), outside the Florida hours (every day 8:00–20:00). It may be sent from 2026-11-28T08:00:00-05:00.',
 		);
-		expect(error?.description).toMatch(/Fla\. Stat\. § 501\.059/);
+		expect(error?.description).toMatch(/Rule: Florida, Fla\. Stat\. § 501\.616\(6\)\(a\)/);
 	});
 
 	test('with Continue On Fail the item carries nextAllowedAt for a Wait node', async () => {
@@ -126,7 +126,13 @@ describe('Quiet Hours on a send', () => {
 					nextAllowedAt: '2026-11-28T08:00:00-05:00',
 					localTime: expect.stringMatching(/^2026-11-27T20:30:00(\.\d+)?-05:00$/),
 					timeZone: 'America/New_York',
-					rule: expect.objectContaining({ name: 'Florida' }),
+					rule: expect.objectContaining({
+						name: 'Florida',
+						citation: expect.stringContaining('501.616(6)(a)'),
+						effectiveFrom: '2021-07-01',
+						lastCheckedOn: '2026-11-26',
+						checkedAgainst: 'text',
+					}),
 				}),
 				pairedItem: { item: 0 },
 			},

@@ -270,6 +270,7 @@ test('the output item has the normalized fields and the payload exactly as recei
 		consent: null,
 		consentWords: null,
 		consentLanguage: null,
+		consentReason: null,
 		payload: samples.deliverySuccess(),
 	});
 	expect(json).not.toHaveProperty('identity');

@@ -169,7 +169,11 @@ test("a list reply that is Tatango's own keyword gets no confirmation: Tatango a
 test('another list reply gets its confirmation as a v2 transactional message', async () => {
 	nock(V2_BASE)
 		.post('/api/v2/transactional_messages', {
-			transactional_message: { number: PHONE, content: /unsubscribed/ },
+			// The default: only that the texts stop and how to opt back in, nothing to sell.
+			transactional_message: {
+				number: PHONE,
+				content: 'You will get no more texts from us. Reply START to opt back in.',
+			},
 		})
 		.reply(201, { transactional_message: { id: 9001 } });
 	const answer = await trigger({ honourRevocations: true, sendConfirmation: true }).post({
@@ -193,4 +197,68 @@ test('START (or UNSTOP) from the number clears the record; "can you stop by at 5
 	const start = await honouring.post({ ...authorized, body: v3Reply('START') });
 	expect(start.run?.items[0].consentHonoured).toEqual({ revocationCleared: true });
 	expect(memory.revoked.has(PHONE)).toBe(false);
+});
+
+test('a STOP the Events filter does not select is still honored, and passed on to nobody', async () => {
+	const deliveryOnly = { events: ['delivery_status'] };
+	const ignoring = await trigger(deliveryOnly).post({ ...authorized, body: v3Reply('STOP') });
+	expect(ignoring.started).toBe(false);
+	expect(memory.revoked.size).toBe(0);
+
+	const honouring = await trigger({ ...deliveryOnly, honourRevocations: true }).post({
+		...authorized,
+		body: v3Reply('STOP'),
+	});
+	expect(honouring.started).toBe(true);
+	expect(memory.revoked).toEqual(new Set([PHONE]));
+	expect(honouring.run?.items).toEqual([]);
+	expect(honouring.run?.effects).toEqual([]);
+	// A reply with nothing to honor stays unselected.
+	const chat = await trigger({ ...deliveryOnly, honourRevocations: true }).post({
+		...authorized,
+		body: v3Reply('what time do you open?'),
+	});
+	expect(chat.started).toBe(false);
+});
+
+test('a reply that keeps the texts while stopping the emails: nothing recorded, nobody texted', async () => {
+	const answer = await trigger({ honourRevocations: true, sendConfirmation: true }).post({
+		...authorized,
+		body: v3Reply('Please stop the emails, texts are fine'),
+	});
+	expect(answer.run?.items[0]).toMatchObject({
+		consent: null,
+		consentReason: 'asks to keep the texts',
+	});
+	expect(answer.run?.items[0]).not.toHaveProperty('consentHonoured');
+	expect(memory.revoked.size).toBe(0);
+});
+
+test('an unclear reply: treated as revoked by default, or held for a person', async () => {
+	const unclear = v3Reply('why do you keep texting me');
+	const held = await trigger({ honourRevocations: true, unclearReplies: 'hold' }).post({
+		...authorized,
+		body: unclear,
+	});
+	expect(held.run?.items[0].consentHonoured).toEqual({
+		held: 'unclear',
+		reason: 'a complaint that the texts keep coming, with no request to stop',
+	});
+	expect(memory.revoked.size).toBe(0);
+
+	const treated = await trigger({ honourRevocations: true }).post({ ...authorized, body: unclear });
+	expect(treated.run?.items[0].consentHonoured).toEqual({
+		treatedAsRevoked: 'unclear',
+		recorded: 'recorded',
+	});
+	expect(memory.revoked).toEqual(new Set([PHONE]));
+});
+
+test('a bare YES confirms something pending: it clears no revocation', async () => {
+	const honouring = trigger({ honourRevocations: true });
+	await honouring.post({ ...authorized, body: v3Reply('STOP') });
+	const yes = await honouring.post({ ...authorized, body: v3Reply('YES') });
+	expect(yes.run?.items[0]).toMatchObject({ consent: 'opt_in', consentWords: 'yes' });
+	expect(yes.run?.items[0]).not.toHaveProperty('consentHonoured');
+	expect(memory.revoked.has(PHONE)).toBe(true);
 });

@@ -70,7 +70,7 @@ describe('node description', () => {
 		}
 	});
 
-	test('offers the v2 credential for a list, both for sends; neither required (each use names a missing one)', () => {
+	test('offers the v2 credential for a list, both for sends, the ledger for both; none required (each use names a missing one)', () => {
 		expect(description.credentials).toEqual([
 			expect.objectContaining({
 				name: 'tatangoV3Api',
@@ -79,6 +79,11 @@ describe('node description', () => {
 			}),
 			// Shown for every Source without displayOptions (test/unit/triggerPanel.test.js: why).
 			{ name: 'tatangoApi', required: false, displayName: 'Credential for Tatango API' },
+			{
+				name: 'tatangoComplianceLedgerApi',
+				required: false,
+				displayName: 'Credential for Tatango Compliance Ledger API',
+			},
 		]);
 	});
 

@@ -1,8 +1,9 @@
-// The consent classifier on the labelled replies of test/consent/ (replies.tsv, replies-added.tsv): every reply as a
-// table test, and the precision and recall of `revoked` (aim: 0.98 / 0.95), on the whole set and on
-// the held-out quarter the rules were not tuned on, printed for the report.
-const { readConsent } = require('../../nodes/shared/consent/classify');
-const { loadReplies, precisionRecall } = require('../consent/set');
+// The consent classifier on the labelled replies of test/consent/ (replies.tsv, replies-added.tsv,
+// replies-kinds.tsv, blind-set-a.tsv): every reply as a table test that fails unless it is read as
+// labelled or is in known-misses.tsv, and the precision and recall of `revoked` (aim: 0.98 / 0.95,
+// unclear counted as wrong), on the whole set and on the held-out quarter, printed for the report.
+const { readConsent, CONFIRMATION_REASON } = require('../../nodes/shared/consent/classify');
+const { loadReplies, loadKnownMisses, precisionRecall } = require('../consent/set');
 
 const replies = loadReplies();
 const results = replies.map((reply) => {
@@ -44,6 +45,31 @@ afterAll(() => {
 	);
 });
 
+const knownMisses = loadKnownMisses();
+const missKey = (set, text) => `${set}\u0000${text}`;
+const known = new Map(knownMisses.map((miss) => [missKey(miss.set, miss.text), miss]));
+
+describe('every labelled reply', () => {
+	it('is read as labelled, or is a known miss read as the list says', () => {
+		const unexpected = results
+			.filter((r) => {
+				const miss = known.get(missKey(r.set, r.text));
+				if (miss) return miss.label !== r.label || miss.read !== r.predicted;
+				return r.predicted !== r.label;
+			})
+			.map((r) => `${r.set}: ${JSON.stringify(r.text)} labelled ${r.label}, read ${r.predicted}`);
+		expect(unexpected).toEqual([]);
+	});
+
+	it('has no known miss that no longer happens or names no reply', () => {
+		const byKey = new Map(results.map((r) => [missKey(r.set, r.text), r]));
+		const stale = knownMisses
+			.filter((miss) => byKey.get(missKey(miss.set, miss.text))?.predicted !== miss.read)
+			.map((miss) => `${miss.set}: ${JSON.stringify(miss.text)}`);
+		expect(stale).toEqual([]);
+	});
+});
+
 describe('the labelled set', () => {
 	it('holds at least 300 replies, 100 hard negatives, and all three languages', () => {
 		expect(replies.length).toBeGreaterThanOrEqual(300);
@@ -62,7 +88,13 @@ describe('the labelled set', () => {
 	});
 
 	it('reports the language of what it reads', () => {
-		const decided = results.filter((r) => r.predicted === r.label && r.label !== 'none');
+		// One word both Spanish and French write ("Fin") names no language by itself.
+		const decided = results.filter(
+			(r) =>
+				r.predicted === r.label &&
+				['revoked', 'help', 'opt_in'].includes(r.label) &&
+				r.text.toLowerCase() !== 'fin',
+		);
 		const wrong = decided.filter((r) => r.reading.consentLanguage !== r.language);
 		expect(wrong.map((r) => r.text)).toEqual([]);
 	});
@@ -72,6 +104,7 @@ describe('the labelled set', () => {
 			consent: 'revoked',
 			consentWords: 'stop texting',
 			consentLanguage: 'en',
+			consentReason: null,
 		});
 		expect(readConsent("Arrêtez de m'envoyer des textos svp").consentWords).toBe(
 			'arrêtez de m envoyer',
@@ -80,6 +113,7 @@ describe('the labelled set', () => {
 			consent: null,
 			consentWords: null,
 			consentLanguage: null,
+			consentReason: null,
 		});
 		for (const nothing of ['', '   ', null, undefined, 42])
 			expect(readConsent(nothing).consent).toBeNull();
@@ -90,5 +124,55 @@ describe('the labelled set', () => {
 			const { truePositives, predicted, actual } = precisionRecall(results, label);
 			expect(predicted - truePositives + (actual - truePositives)).toBeLessThanOrEqual(1);
 		}
+	});
+});
+
+describe('what the reply is about', () => {
+	it('revokes for the texts, not for email, another phone, an order or a payment', () => {
+		expect(readConsent('stop sending me texts and emails').consent).toBe('revoked');
+		expect(readConsent('stop sending me emails').consent).toBeNull();
+		expect(readConsent('stop sending me emails').consentReason).toBe(
+			'asks to stop something other than the texts',
+		);
+		expect(readConsent('stop calling my work number').consent).toBeNull();
+		expect(readConsent('opt me out of the extended warranty').consent).toBeNull();
+		expect(readConsent('cancel the autopay on my card').consent).toBeNull();
+		expect(readConsent('stop texting me about my order').consent).toBe('revoked');
+	});
+
+	it('never revokes for a reply that keeps the texts, whatever else it stops', () => {
+		for (const keeps of [
+			'Unsubscribe me from the email list. Keep the texts coming',
+			'Stop the emails please, texts are fine',
+			'No me den de baja, solo dejen de mandar correos',
+			'Arrêtez les courriels, gardez les SMS',
+		]) {
+			const reading = readConsent(keeps);
+			expect({ keeps, consent: reading.consent }).toEqual({ keeps, consent: null });
+			expect(reading.consentReason).toBe('asks to keep the texts');
+		}
+		expect(readConsent("I don't want to keep getting these texts").consent).toBe('revoked');
+	});
+
+	it('says when it is unclear, and why', () => {
+		expect(readConsent('why do you keep texting me')).toMatchObject({
+			consent: 'unclear',
+			consentReason: 'a complaint that the texts keep coming, with no request to stop',
+		});
+		expect(readConsent('unsubscribe me from the phone calls')).toMatchObject({
+			consent: 'unclear',
+			consentReason: 'asks to stop calls, not texts',
+		});
+		expect(readConsent('🙄').consent).toBe('unclear');
+	});
+
+	it('reads a bare YES as an opt-in that only confirms a pending subscription', () => {
+		expect(readConsent('YES')).toEqual({
+			consent: 'opt_in',
+			consentWords: 'yes',
+			consentLanguage: 'en',
+			consentReason: CONFIRMATION_REASON,
+		});
+		expect(readConsent('START').consentReason).toBeNull();
 	});
 });

@@ -26,10 +26,15 @@ test("the canvas subtitle is the operation's action text for every operation", (
 	}
 });
 
-test('both credentials stay on the node whatever the Resource, labelled by type', () => {
+test('the three credentials stay on the node whatever the Resource, labelled by type; none required', () => {
 	expect(description.credentials).toEqual([
 		{ name: 'tatangoApi', required: false, displayName: 'Credential for Tatango API' },
 		{ name: 'tatangoV3Api', required: false, displayName: 'Credential for Tatango V3 API' },
+		{
+			name: 'tatangoComplianceLedgerApi',
+			required: false,
+			displayName: 'Credential for Tatango Compliance Ledger API',
+		},
 	]);
 });
 

@@ -8,8 +8,8 @@
 const {
 	checkSendWindow,
 	areaCodeInfo,
-	FEDERAL_RULES,
-	STATE_RULES,
+	SEND_WINDOW_RULES,
+	ruleInForce,
 	describeHours,
 	isHoliday,
 	AREA_CODES_TAKEN,
@@ -23,29 +23,202 @@ const { toTenDigitPhone } = require('../../nodes/shared/validation');
 const check = (phone, at, scope = 'federalAndState') =>
 	checkSendWindow(toTenDigitPhone(phone), Date.parse(at), scope).output;
 
-/** A number in each state with a rule row (an area code wholly in one zone). */
-const NUMBER_IN = {
-	AL: ['205-555-0100', 'America/Chicago'],
-	CA: ['415-555-0100', 'America/Los_Angeles'],
-	CT: ['203-555-0100', 'America/New_York'],
-	FL: ['305-555-0100', 'America/New_York'],
-	IL: ['312-555-0100', 'America/Chicago'],
-	KY: ['502-555-0100', 'America/New_York'],
-	LA: ['504-555-0100', 'America/Chicago'],
-	MA: ['617-555-0100', 'America/New_York'],
-	MD: ['410-555-0100', 'America/New_York'],
-	MI: ['313-555-0100', 'America/New_York'],
-	MN: ['612-555-0100', 'America/Chicago'],
-	MS: ['601-555-0100', 'America/Chicago'],
-	NJ: ['201-555-0100', 'America/New_York'],
-	NM: ['505-555-0100', 'America/Denver'],
-	NV: ['702-555-0100', 'America/Los_Angeles'],
-	OK: ['405-555-0100', 'America/Chicago'],
-	PA: ['215-555-0100', 'America/New_York'],
-	RI: ['401-555-0100', 'America/New_York'],
-	TX: ['214-555-0100', 'America/Chicago'],
-	UT: ['801-555-0100', 'America/Denver'],
-	WA: ['206-555-0100', 'America/Los_Angeles'],
+/** The day of the audit: the rows in force then are the ones the statute tables below describe. */
+const AUDIT_DAY = '2026-11-26';
+
+/**
+ * Each state's hours as its statute's (or, where marked, a summary's) own words give them, written
+ * by hand from the source, not from the code: [opens, closes] per day kind (null: no texts),
+ * whether its holidays are barred, and a number in the state (an area code wholly in one zone).
+ * The rows must say the same, and the check must allow exactly inside them.
+ */
+/** @type {Record<string, { words: string, weekdays: [string,string]|null, saturday: [string,string]|null, sunday: [string,string]|null, holidays?: boolean, phone: string, zone: string }>} */
+const STATUTES = {
+	AL: {
+		words: 'summary: 8 a.m.–8 p.m., none on Sundays or holidays',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: null,
+		holidays: true,
+		phone: '205-555-0100',
+		zone: 'America/Chicago',
+	},
+	CA: {
+		words: 'summary: 9 a.m.–9 p.m.',
+		weekdays: ['09:00', '21:00'],
+		saturday: ['09:00', '21:00'],
+		sunday: ['09:00', '21:00'],
+		phone: '415-555-0100',
+		zone: 'America/Los_Angeles',
+	},
+	CT: {
+		words: 'summary: 9 a.m.–8 p.m.',
+		weekdays: ['09:00', '20:00'],
+		saturday: ['09:00', '20:00'],
+		sunday: ['09:00', '20:00'],
+		phone: '203-555-0100',
+		zone: 'America/New_York',
+	},
+	FL: {
+		words: '"before 8 a.m. or after 8 p.m. local time at the called person\'s location"',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: ['08:00', '20:00'],
+		phone: '305-555-0100',
+		zone: 'America/New_York',
+	},
+	IL: {
+		words: 'summary: 9 a.m.–9 p.m.',
+		weekdays: ['09:00', '21:00'],
+		saturday: ['09:00', '21:00'],
+		sunday: ['09:00', '21:00'],
+		phone: '312-555-0100',
+		zone: 'America/Chicago',
+	},
+	KY: {
+		words: 'summary: 10 a.m.–9 p.m.',
+		weekdays: ['10:00', '21:00'],
+		saturday: ['10:00', '21:00'],
+		sunday: ['10:00', '21:00'],
+		phone: '502-555-0100',
+		zone: 'America/New_York',
+	},
+	LA: {
+		words:
+			'summary (the General Order as quoted): none 8 p.m.–8 a.m. Monday–Saturday, none on Sundays or legal holidays',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: null,
+		holidays: true,
+		phone: '504-555-0100',
+		zone: 'America/Chicago',
+	},
+	MA: {
+		words: '"between the hours of 8:00 P.M. to 8:00 A.M., local time at the consumer\'s location"',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: ['08:00', '20:00'],
+		phone: '617-555-0100',
+		zone: 'America/New_York',
+	},
+	MD: {
+		words: 'summary: 8 a.m.–8 p.m.',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: ['08:00', '20:00'],
+		phone: '410-555-0100',
+		zone: 'America/New_York',
+	},
+	MI: {
+		words: 'summary: 9 a.m.–9 p.m.',
+		weekdays: ['09:00', '21:00'],
+		saturday: ['09:00', '21:00'],
+		sunday: ['09:00', '21:00'],
+		phone: '313-555-0100',
+		zone: 'America/New_York',
+	},
+	MN: {
+		words: 'summary: 9 a.m.–9 p.m.',
+		weekdays: ['09:00', '21:00'],
+		saturday: ['09:00', '21:00'],
+		sunday: ['09:00', '21:00'],
+		phone: '612-555-0100',
+		zone: 'America/Chicago',
+	},
+	MS: {
+		words: 'summary: 8 a.m.–8 p.m., none on Sundays or holidays',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: null,
+		holidays: true,
+		phone: '601-555-0100',
+		zone: 'America/Chicago',
+	},
+	NJ: {
+		words:
+			'"between the hours of 9:00 p.m. and 8:00 a.m., local time, at the customer\'s location"',
+		weekdays: ['08:00', '21:00'],
+		saturday: ['08:00', '21:00'],
+		sunday: ['08:00', '21:00'],
+		phone: '201-555-0100',
+		zone: 'America/New_York',
+	},
+	NM: {
+		words: 'summary: 9 a.m.–9 p.m.',
+		weekdays: ['09:00', '21:00'],
+		saturday: ['09:00', '21:00'],
+		sunday: ['09:00', '21:00'],
+		phone: '505-555-0100',
+		zone: 'America/Denver',
+	},
+	NV: {
+		words: 'summary: 9 a.m.–8 p.m.',
+		weekdays: ['09:00', '20:00'],
+		saturday: ['09:00', '20:00'],
+		sunday: ['09:00', '20:00'],
+		phone: '702-555-0100',
+		zone: 'America/Los_Angeles',
+	},
+	OK: {
+		words: 'summary: 8 a.m.–8 p.m.',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: ['08:00', '20:00'],
+		phone: '405-555-0100',
+		zone: 'America/Chicago',
+	},
+	OR: {
+		words: 'summary of HB 3865: "outside the hours of 8 a.m. to 8 p.m."',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: ['08:00', '20:00'],
+		phone: '503-555-0100',
+		zone: 'America/Los_Angeles',
+	},
+	PA: {
+		words: 'summary: 8 a.m.–9 p.m., none on legal holidays',
+		weekdays: ['08:00', '21:00'],
+		saturday: ['08:00', '21:00'],
+		sunday: ['08:00', '21:00'],
+		holidays: true,
+		phone: '215-555-0100',
+		zone: 'America/New_York',
+	},
+	RI: {
+		words:
+			'"hours of operation": Monday–Friday except a holiday 9 a.m.–6 p.m.; Saturday 10 a.m.–5 p.m.',
+		weekdays: ['09:00', '18:00'],
+		saturday: ['10:00', '17:00'],
+		sunday: null,
+		holidays: true,
+		phone: '401-555-0100',
+		zone: 'America/New_York',
+	},
+	TX: {
+		words: 'summary: 9 a.m.–9 p.m. Monday–Saturday, noon–9 p.m. Sunday',
+		weekdays: ['09:00', '21:00'],
+		saturday: ['09:00', '21:00'],
+		sunday: ['12:00', '21:00'],
+		phone: '214-555-0100',
+		zone: 'America/Chicago',
+	},
+	UT: {
+		words: '"between 9 p.m. and 8 a.m., on a Sunday or on a legal holiday"',
+		weekdays: ['08:00', '21:00'],
+		saturday: ['08:00', '21:00'],
+		sunday: null,
+		holidays: true,
+		phone: '801-555-0100',
+		zone: 'America/Denver',
+	},
+	WA: {
+		words: '"received before 8:00 a.m. or after 8:00 p.m. at the call recipient\'s local time"',
+		weekdays: ['08:00', '20:00'],
+		saturday: ['08:00', '20:00'],
+		sunday: ['08:00', '20:00'],
+		phone: '206-555-0100',
+		zone: 'America/Los_Angeles',
+	},
 };
 
 /** An ISO instant for a local wall time in a zone (through Intl, as the node's luxon does). */
@@ -54,53 +227,162 @@ function instantOf(/** @type {string} */ local, /** @type {string} */ zone) {
 	return /** @type {string} */ (DateTime.fromISO(local, { zone }).toUTC().toISO());
 }
 
-const dayHours = (/** @type {readonly [number, number] | null} */ h) => h;
+const minutesOf = (/** @type {string} */ hhmm) =>
+	Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+const FEDERAL = [8 * 60, 21 * 60];
 
-describe('every state rule row', () => {
-	test('each row names a statute, a checked date and what it was checked against', () => {
-		for (const rule of [...Object.values(STATE_RULES), ...Object.values(FEDERAL_RULES)]) {
-			expect(rule.source).toMatch(/\S{3}/);
-			expect(rule.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-			expect(rule.checkedAgainst.length).toBeGreaterThan(10);
+describe('every row carries its dates and its source', () => {
+	test('citation, effective date, last checked date, and text or summary; rows of one jurisdiction never overlap', () => {
+		for (const rule of SEND_WINDOW_RULES) {
+			expect(rule.citation).toMatch(/\S{3}/);
+			expect(rule.effectiveFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+			expect(rule.lastCheckedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+			expect(['text', 'summary']).toContain(rule.checkedAgainst);
+			expect(rule.checkedWhere.length).toBeGreaterThan(20);
+			if (rule.effectiveUntil) expect(rule.effectiveUntil > rule.effectiveFrom).toBe(true);
+			for (const other of SEND_WINDOW_RULES) {
+				if (other === rule || other.id !== rule.id) continue;
+				const overlap =
+					rule.effectiveFrom < (other.effectiveUntil ?? '9999') &&
+					other.effectiveFrom < (rule.effectiveUntil ?? '9999');
+				expect(`${rule.id} ${rule.effectiveFrom} overlaps: ${overlap}`).toBe(
+					`${rule.id} ${rule.effectiveFrom} overlaps: false`,
+				);
+			}
 		}
-		expect(Object.keys(NUMBER_IN).sort()).toEqual(Object.keys(STATE_RULES).sort());
 	});
 
+	test('the statute table and the rows in force on the audit day name the same states', () => {
+		const inForce = SEND_WINDOW_RULES.filter(
+			(rule) => rule.scope === 'state' && ruleInForce(rule.id, AUDIT_DAY) === rule,
+		).map((rule) => rule.region);
+		expect(inForce.sort()).toEqual(Object.keys(STATUTES).sort());
+	});
+
+	test('no row cites an issue: rows cite law', () => {
+		for (const rule of SEND_WINDOW_RULES) {
+			expect(`${rule.citation} ${rule.note ?? ''} ${rule.checkedWhere}`).not.toMatch(
+				/\bissue\s*#?\d/i,
+			);
+		}
+	});
+});
+
+describe('each state row, as its statute reads (a time just inside and just outside, each kind of day)', () => {
 	// 2026-11-24 is a Tuesday, 2026-11-28 a Saturday, 2026-11-29 a Sunday: no holiday in any row.
-	const days = [
+	const days = /** @type {const} */ ([
 		['weekdays', '2026-11-24'],
 		['saturday', '2026-11-28'],
 		['sunday', '2026-11-29'],
-	];
-	const cases = Object.entries(STATE_RULES).flatMap(([state, rule]) =>
-		days.map(([day, date]) => [state, day, date, rule[day]]),
+	]);
+	const cases = Object.keys(STATUTES).flatMap((state) =>
+		days.map(([day, date]) => /** @type {[string, typeof day, string]} */ ([state, day, date])),
 	);
 
-	test.each(cases)('%s on %s (%s): allowed exactly inside its hours', (state, day, date, hours) => {
-		const [phone, zone] = NUMBER_IN[state];
-		const h = dayHours(hours);
-		const fed = FEDERAL_RULES.US[day];
+	test.each(Object.keys(STATUTES))('%s: the row holds the statute’s hours', (state) => {
+		const statute = STATUTES[state];
+		const rule = /** @type {import('../../nodes/shared/sendWindow').SendWindowRule} */ (
+			ruleInForce(`US-${state}`, AUDIT_DAY)
+		);
+		for (const [day] of days) {
+			const hours = statute[day];
+			expect([day, rule[day]]).toEqual([day, hours && hours.map(minutesOf)]);
+		}
+		expect(Boolean(rule.noTextsOn)).toBe(Boolean(statute.holidays));
+		expect(rule.checkedAgainst).toBe(statute.words.startsWith('summary') ? 'summary' : 'text');
+	});
+
+	// Christmas 2026 is a Friday: a holiday in every calendar; a weekday noon otherwise allowed.
+	test.each(Object.keys(STATUTES))(
+		'%s on Christmas Day at noon: refused only where the law names holidays',
+		(state) => {
+			const { phone, zone, holidays } = STATUTES[state];
+			const out = check(phone, instantOf('2026-12-25T12:00', zone));
+			expect(out.allowedNow).toBe(!holidays);
+			if (holidays) expect(out.rule.name).toBe(ruleInForce(`US-${state}`, AUDIT_DAY)?.name);
+		},
+	);
+
+	test.each(cases)('%s on %s (%s): allowed exactly inside its hours', (state, day, date) => {
+		const { phone, zone } = STATUTES[state];
+		const hours = STATUTES[state][day];
 		const minute = (/** @type {number} */ m) =>
 			`${date}T${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-		if (h === null) {
+		const name = ruleInForce(`US-${state}`, AUDIT_DAY)?.name;
+		if (hours === null) {
 			const noon = check(phone, instantOf(`${date}T12:00`, zone));
 			expect(noon.allowedNow).toBe(false);
-			expect(noon.rule.name).toBe(STATE_RULES[state].name);
+			expect(noon.rule.name).toBe(name);
 			return;
 		}
 		// The window is the state's hours within the federal ones.
-		const from = Math.max(h[0], fed[0]);
-		const to = Math.min(h[1], fed[1]);
+		const from = Math.max(minutesOf(hours[0]), FEDERAL[0]);
+		const to = Math.min(minutesOf(hours[1]), FEDERAL[1]);
 		expect(check(phone, instantOf(minute(from - 1), zone)).allowedNow).toBe(false);
 		expect(check(phone, instantOf(minute(from), zone)).allowedNow).toBe(true);
 		expect(check(phone, instantOf(minute(to - 1), zone)).allowedNow).toBe(true);
 		const closed = check(phone, instantOf(minute(to), zone));
 		expect(closed.allowedNow).toBe(false);
-		if (to < fed[1]) expect(closed.rule.name).toBe(STATE_RULES[state].name);
+		// At a shared closing time the state's own statute is named (New Jersey's 9 p.m.).
+		expect(closed.rule.name).toBe(to <= FEDERAL[1] ? name : 'Federal (TCPA)');
+		expect(closed.rule.citation).toBe(ruleInForce(`US-${state}`, AUDIT_DAY)?.citation);
 		// Federal only: the state's narrower hours no longer refuse.
-		if (to < fed[1]) {
+		if (to < FEDERAL[1]) {
 			expect(check(phone, instantOf(minute(to), zone), 'federal').allowedNow).toBe(true);
 		}
+	});
+});
+
+describe('Oregon (HB 3865, in force 2026-01-01) and New Jersey (N.J.S.A. 56:8-128(d))', () => {
+	test('503 at 20:30 Pacific on a weekday: refused under Oregon, next 08:00 the day after', () => {
+		const out = check('503-555-0100', instantOf('2026-11-24T20:30', 'America/Los_Angeles'));
+		expect(out).toMatchObject({
+			allowedNow: false,
+			stateOrProvince: 'OR',
+			localTime: '2026-11-24T20:30:00-08:00',
+			nextAllowedAt: '2026-11-25T08:00:00-08:00',
+			rule: expect.objectContaining({
+				name: 'Oregon',
+				hours: 'every day 8:00–20:00',
+				citation: expect.stringContaining('HB 3865'),
+				effectiveFrom: '2026-01-01',
+				lastCheckedOn: '2026-11-26',
+				checkedAgainst: 'summary',
+			}),
+		});
+		// 971 and 458 are Oregon too.
+		expect(
+			check('971-555-0100', instantOf('2026-11-24T20:30', 'America/Los_Angeles')).rule.name,
+		).toBe('Oregon');
+		expect(
+			check('458-555-0100', instantOf('2026-11-24T19:59', 'America/Los_Angeles')).allowedNow,
+		).toBe(false); // 20:59 in Malheur County (Mountain)
+	});
+
+	test('the day before the law: 20:30 on 2025-12-31 is allowed until the federal 21:00; from 2026-01-01 refused, with no release in between', () => {
+		expect(ruleInForce('US-OR', '2025-12-31')).toBeUndefined();
+		const before = check('503-555-0100', instantOf('2025-12-31T20:30', 'America/Los_Angeles'));
+		expect(before.allowedNow).toBe(true);
+		expect(before.allowedUntil).toBe('2025-12-31T21:00:00-08:00');
+		expect(before.rule.name).toBe('Federal (TCPA)');
+		// 20:30 on the day the law starts: refused, next the day after at 8:00.
+		const after = check('503-555-0100', instantOf('2026-01-01T20:30', 'America/Los_Angeles'));
+		expect(after.allowedNow).toBe(false);
+		expect(after.rule.name).toBe('Oregon');
+		expect(after.nextAllowedAt).toBe('2026-01-02T08:00:00-08:00');
+		// A check late on the last day before it: the next window is read under the new law.
+		const eve = check('503-555-0100', instantOf('2025-12-31T21:30', 'America/Los_Angeles'));
+		expect(eve.nextAllowedAt).toBe('2026-01-01T08:00:00-08:00');
+	});
+
+	test('New Jersey at 20:30 Eastern: allowed (the statute says 9 p.m.), until 21:00 under its own statute', () => {
+		const out = check('201-555-0100', instantOf('2026-11-24T20:30', 'America/New_York'));
+		expect(out.allowedNow).toBe(true);
+		expect(out.allowedUntil).toBe('2026-11-24T21:00:00-05:00');
+		expect(out.rule).toMatchObject({
+			name: 'New Jersey',
+			citation: expect.stringContaining('56:8-128(d)'),
+		});
 	});
 });
 
@@ -128,6 +410,7 @@ describe('federal rules', () => {
 		const saturdayEvening = at('2026-11-28T18:00');
 		expect(saturdayEvening.allowedNow).toBe(false);
 		expect(saturdayEvening.rule.name).toBe('Canada (CRTC Telemarketing Rules)');
+		expect(saturdayEvening.rule.checkedAgainst).toBe('summary');
 		expect(saturdayEvening.nextAllowedAt).toBe('2026-11-29T10:00:00-05:00');
 		expect(saturdayEvening.country).toBe('CA');
 		expect(saturdayEvening.stateOrProvince).toBe('ON');
@@ -152,7 +435,8 @@ describe('the output', () => {
 			rule: expect.objectContaining({
 				name: 'Florida',
 				hours: 'every day 8:00–20:00',
-				source: expect.stringContaining('501.059'),
+				citation: expect.stringContaining('501.616(6)(a)'),
+				checkedAgainst: 'text',
 			}),
 		});
 	});
@@ -346,7 +630,7 @@ describe('numbers the table cannot place', () => {
 	});
 
 	test('describeHours reads like a rule', () => {
-		expect(describeHours(STATE_RULES.RI)).toBe(
+		expect(describeHours(/** @type {any} */ (ruleInForce('US-RI', AUDIT_DAY)))).toBe(
 			'Mon–Fri 9:00–18:00, Sat 10:00–17:00, Sun none; none on holidays',
 		);
 	});

@@ -85,7 +85,8 @@ describe.each([1, 1.1, 2])('trigger version %p', (version) => {
 		const list = panel(version, { source: 'list' });
 		expect(list.names).toEqual(expect.arrayContaining(['source', 'listId', 'listEvents']));
 		expect(list.names).not.toContain('events');
-		expect(list.credentials).toEqual(['tatangoApi']);
+		// The compliance ledger is offered whatever the Source: any reply may revoke consent.
+		expect(list.credentials).toEqual(['tatangoApi', 'tatangoComplianceLedgerApi']);
 		expect(list.eventsName).toBe('listEvents');
 		expect(list.eventChoices.filter((e) => e !== 'consent_revoked').sort()).toEqual(
 			[...LIST_EVENTS].sort(),
@@ -95,7 +96,7 @@ describe.each([1, 1.1, 2])('trigger version %p', (version) => {
 		const sends = panel(version, { source: 'sends' });
 		expect(sends.names).toEqual(expect.arrayContaining(['source', 'events', 'secretToken']));
 		expect(sends.names).not.toContain('listId');
-		expect(sends.credentials).toEqual(['tatangoV3Api', 'tatangoApi']);
+		expect(sends.credentials).toEqual(['tatangoV3Api', 'tatangoApi', 'tatangoComplianceLedgerApi']);
 		expect(sends.eventsName).toBe('events');
 	});
 });

@@ -2,6 +2,7 @@ import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
 	broadcastMessage: 'get' | 'getMany' | 'send';
+	complianceLedger: 'getNumberHistory';
 	customField: 'create' | 'delete' | 'getMany';
 	subscriber: 'add' | 'addTagsToMany' | 'get' | 'getMany' | 'removeTags' | 'unsubscribe' | 'update';
 	keyword: 'checkAvailability';

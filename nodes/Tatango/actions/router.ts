@@ -5,6 +5,7 @@ import { createTatangoClient, type TatangoClient } from '../../shared/transport'
 import { SendRun } from './send/run';
 import { InvalidInputError } from '../../shared/validation';
 import * as broadcastMessage from './broadcastMessage/broadcastMessage.resource';
+import * as complianceLedger from './complianceLedger/complianceLedger.resource';
 import * as customField from './customField/customField.resource';
 import * as keyword from './keyword/keyword.resource';
 import * as list from './list/list.resource';
@@ -41,6 +42,7 @@ type OperationsOf<R extends TatangoType['resource']> = Extract<
 const operations: {
 	[R in TatangoType['resource']]: { [O in Exclude<OperationsOf<R>, 'sendAndWait'>]: Operation };
 } = {
+	complianceLedger: { getNumberHistory: complianceLedger.getNumberHistory.execute },
 	customField: {
 		create: customField.create.execute,
 		delete: customField.delete.execute,

@@ -10,6 +10,10 @@ const RETURNS: Record<string, Record<string, string>> = {
 		getMany: 'the broadcasts of the list',
 		send: "the broadcast's ID and status",
 	},
+	complianceLedger: {
+		getNumberHistory:
+			"the number's consent, its texts of the last 24 hours and its records: texts with each guardrail's verdict, revocations, opt-ins",
+	},
 	customField: {
 		create: 'the new custom field',
 		delete: 'a confirmation',

@@ -1,10 +1,12 @@
 // Honouring what a reply says about consent, in the run the trigger starts (execute(), where n8n
 // lends its database): a revocation is recorded in the workflow's memory, unsubscribed from the
-// Compliance List, and confirmed once if asked; START or UNSTOP (or the list's own opt-in) clears
-// the record. Each step's outcome goes on the item (`consentHonoured`).
+// Compliance List, and confirmed once if asked; an `unclear` reply is treated so or held for a
+// person, as set; START or UNSTOP (or the list's own opt-in) clears the record. Each step's outcome
+// goes on the item (`consentHonoured`).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ConsentReading } from '../../shared/consent/classify';
 import {
 	postTransactionalMessage,
 	postV3Send,
@@ -22,7 +24,8 @@ import {
 } from '../../shared/validation';
 import { fingerprint } from '../webhook/repeats.record';
 import { classifyEvent } from '../events';
-import { DEFAULT_CONFIRMATION_TEXT } from './honourFields';
+import { DEFAULT_CONFIRMATION_TEXT, UNCLEAR_REPLIES } from './honourFields';
+import { HONOUR_ONLY_FIELD, isHonoured } from './unselected';
 
 /**
  * Tatango's own list keywords: a list reply that is exactly one of them was already answered by
@@ -44,6 +47,8 @@ export interface ConsentMemory {
 interface HonourSettings {
 	complianceListId?: number;
 	confirmationText?: string;
+	/** What an `unclear` reading gets: honored as a revocation, or held for a person. */
+	unclearReplies: string;
 }
 
 function settingsOf(context: IExecuteFunctions): HonourSettings | undefined {
@@ -57,7 +62,10 @@ function settingsOf(context: IExecuteFunctions): HonourSettings | undefined {
 	const text = confirm
 		? String(context.getNodeParameter('confirmationText', 0, DEFAULT_CONFIRMATION_TEXT))
 		: undefined;
-	return { complianceListId, confirmationText: text };
+	const unclearReplies = String(
+		context.getNodeParameter('unclearReplies', 0, UNCLEAR_REPLIES.revoke),
+	);
+	return { complianceListId, confirmationText: text, unclearReplies };
 }
 
 /** The items of the run, each revocation and opt-in honoured, in order. */
@@ -67,21 +75,42 @@ export async function honourConsent(
 	memory: ConsentMemory,
 ): Promise<INodeExecutionData[]> {
 	const settings = settingsOf(context);
-	if (!settings) return items;
 	let tatango: TatangoClient | undefined;
 	const client = () => (tatango ??= createTatangoClient(context));
 	const honoured: INodeExecutionData[] = [];
-	for (const [index, item] of items.entries()) {
-		const json = item.json;
+	for (const [index, marked] of items.entries()) {
+		// An item the Events filter did not select, started only to be honored: passed on to nobody.
+		const { [HONOUR_ONLY_FIELD]: honourOnly, ...json } = marked.json;
+		const item = { ...marked, json };
+		if (!settings) {
+			if (honourOnly === undefined) honoured.push(item);
+			continue;
+		}
 		const phone = tenDigitsOf(typeof json.phoneNumber === 'string' ? json.phoneNumber : null);
+		const reading = {
+			consent: json.consent as ConsentReading['consent'],
+			consentReason: (json.consentReason ?? null) as string | null,
+		};
 		let result: IDataObject | undefined;
-		if (phone !== null && json.consent === 'revoked') {
+		if (
+			phone !== null &&
+			json.consent === 'unclear' &&
+			!isHonoured(reading, settings.unclearReplies)
+		) {
+			result = { held: 'unclear', reason: reading.consentReason };
+		} else if (phone !== null && (json.consent === 'revoked' || json.consent === 'unclear')) {
 			result = await honourRevocation(context, index, json, phone, settings, memory, client);
-		} else if (phone !== null && (json.consent === 'opt_in' || json.event === 'subscribe')) {
-			// Only the person's own START / UNSTOP, or the list's own opt-in, clears the record.
+			if (json.consent === 'unclear') result = { treatedAsRevoked: 'unclear', ...result };
+		} else if (
+			phone !== null &&
+			(isHonoured(reading, settings.unclearReplies) || json.event === 'subscribe')
+		) {
+			// Only the person's own START / UNSTOP (or words asking to opt back in), or the list's own
+			// opt-in, clears the record; a bare YES confirms something pending and clears nothing.
 			await memory.clearRevocation(phone);
 			result = { revocationCleared: true };
 		}
+		if (honourOnly !== undefined) continue;
 		honoured.push(result ? { ...item, json: { ...json, consentHonoured: result } } : item);
 	}
 	return honoured;

@@ -1,23 +1,53 @@
-// The trigger's "Honour Revocations" settings: shown for both sources, off by default, so a saved
-// trigger behaves as before.
+// The trigger's "Honor Revocations" settings (field names keep the British spelling, so saved
+// workflows keep theirs): shown for both sources, off by default, so a saved trigger behaves as before.
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../shared/fields';
 
-/** No marketing, no link, nothing to sell: what 47 CFR 64.1200(a)(12) allows. */
+/**
+ * Only that the texts stop and how to opt back in: 47 CFR 64.1200(a)(12) allows one text confirming
+ * a revocation, within 5 minutes, with no marketing; CTIA's Messaging Principles and Best Practices
+ * (opt-out) ask that it confirm no further messages will be sent and nothing more.
+ */
 export const DEFAULT_CONFIRMATION_TEXT =
-	'You are unsubscribed and will get no more texts from us. Reply START to opt back in.';
+	'You will get no more texts from us. Reply START to opt back in.';
+
+/** What Honor Revocations does with a reply read as `unclear` (it may mean stop, but doesn't say so). */
+export const UNCLEAR_REPLIES = { revoke: 'revoke', hold: 'hold' } as const;
 
 const whenHonouring = { show: { honourRevocations: [true] } };
 
 export const honourFields: INodeProperties[] = [
 	{
-		displayName: 'Honour Revocations',
+		displayName: 'Honor Revocations',
 		name: 'honourRevocations',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether a reply that revokes consent ("STOP", "please stop texting me") is honoured at once: the number is recorded as opted out in this workflow\'s memory (Skip Opted-Out Numbers on its sends skips it) and unsubscribed from the Compliance List; START or UNSTOP from that number clears it. Nobody is texted unless Send Confirmation Text is on.',
+			'Whether a reply that revokes consent ("STOP", "please stop texting me") is honored at once, whatever the Events filter selects: the number is recorded as opted out in this workflow\'s memory (Skip Opted-Out Numbers on its sends skips it) and unsubscribed from the Compliance List; START or UNSTOP from that number clears it. Nobody is texted unless Send Confirmation Text is on.',
+	},
+	{
+		displayName: 'Unclear Replies',
+		name: 'unclearReplies',
+		type: 'options',
+		default: 'revoke',
+		displayOptions: whenHonouring,
+		options: [
+			{
+				name: 'Treat as Revoked',
+				value: UNCLEAR_REPLIES.revoke,
+				description:
+					"The cautious reading the FCC's revocation rule favors: honored like a revocation (the confirmation, if on, tells them how to opt back in)",
+			},
+			{
+				name: 'Hold for Review',
+				value: UNCLEAR_REPLIES.hold,
+				description:
+					'Nothing is done; the item says so (consentHonoured.held) for the workflow to route it to a person, who decides within the 10 business days the law allows',
+			},
+		],
+		description:
+			'What to do with a reply that may mean stop but does not say it (consent "unclear", with its consentReason): "ugh, every day", "who gave you my number", "unsubscribe me from the calls"',
 	},
 	{
 		...resourceLocator({

@@ -1,6 +1,10 @@
 // Whether a reply revokes consent, asks for help or opts back in, read as a reasonable person reads
 // it (47 CFR 64.1200(a)(10)). Pure, no n8n context: the Tatango Trigger reads every reply with it, Send and Wait its replies.
+import { keepRequest } from './keep';
 import {
+	CONFIRMATIONS,
+	KEYWORD_OBJECTS,
+	SAID_BY_ME,
 	FILLER_PHRASES,
 	FILLERS,
 	FIRST_PERSON,
@@ -28,18 +32,33 @@ import {
 	REMOVED_PERSON,
 	REVOCATION_PHRASES,
 } from './rules';
+import { optInRequest } from './optIn';
+import { isElsewhere, scopeOf } from './scope';
 import { spelledKeyword } from './typos';
+import { ANNOYED_SIGNS, unclearReason } from './unclear';
 
 export type { ConsentIntent, ConsentLanguage } from './lexicon';
 
 export interface ConsentReading {
-	/** `revoked`, `help`, `opt_in`, or null when the reply is none of them. */
+	/**
+	 * `revoked`, `help`, `opt_in`, `unclear` (it may mean stop but does not say it: a person
+	 * decides), or null when the reply is none of them.
+	 */
 	consent: ConsentIntent | null;
 	/** The words that decided it, as written (lower-cased), or null. */
 	consentWords: string | null;
 	/** The language of the reply: `en`, `es` or `fr` (as written in Canada), or null. */
 	consentLanguage: ConsentLanguage | null;
+	/**
+	 * Why, where the words alone do not say it: what makes it unclear, that a bare YES only confirms
+	 * a pending subscription, that the reply keeps the texts or stops something else. Else null.
+	 */
+	consentReason: string | null;
 }
+
+/** The reason a bare YES, SÍ or OUI gives: it opts in only where a subscription awaits it. */
+export const CONFIRMATION_REASON =
+	'confirms what it answers: an opt-in only where a subscription awaits its confirmation (double opt-in)';
 
 /** Replies are short; beyond this much text the rest is not read (a revocation is said early). */
 export const MAX_READ_CHARACTERS = 5000;
@@ -54,11 +73,19 @@ interface Finding {
 	intent: ConsentIntent;
 	words: string;
 	language: RuleLanguage;
+	/** Where in its clause the request starts, for what it is about (scope.ts); none for keywords. */
+	start?: number;
 }
 
-const NONE: ConsentReading = { consent: null, consentWords: null, consentLanguage: null };
+const NONE: ConsentReading = {
+	consent: null,
+	consentWords: null,
+	consentLanguage: null,
+	consentReason: null,
+};
 
 const COLLAPSED_FILLERS = new Set([...FILLERS].map(collapseRepeats));
+const COLLAPSED_OBJECTS = new Set([...KEYWORD_OBJECTS].map(collapseRepeats));
 const KEYWORDS_BY_SPELLING = new Map(
 	Object.entries(KEYWORD_REPLIES).map(([phrase, meaning]) => [
 		phrase.split(' ').map(collapseRepeats).join(' '),
@@ -73,29 +100,182 @@ const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'me
 /** What a reply says about consent. */
 export function readConsent(text: unknown): ConsentReading {
 	if (typeof text !== 'string' || text.trim() === '') return NONE;
+	const read = text.slice(0, MAX_READ_CHARACTERS);
+	// "???", "🙄": puzzled or annoyed, asking nothing ("." or "!" alone says even less).
+	if (ANNOYED_SIGNS.test(read) && /[^\s.!]/u.test(read)) {
+		return unclear('only signs of annoyance or puzzlement', null, []);
+	}
 	const findings: Finding[] = [];
 	const allWords: Word[] = [];
+	const elsewhere: string[] = [];
+	const aboutCalls: string[] = [];
+	let keep: string | undefined;
+	let optIn: Finding | undefined;
 	// HELP and START count only as the whole reply ("Help!! my code isn't working" asks something else).
 	let onlyKeywords = true;
-	for (const clause of clausesOf(text.slice(0, MAX_READ_CHARACTERS))) {
+	const clauses = clausesOf(read);
+	const clauseCount = clauses.length;
+	// "Yes, I want the alerts": after a yes, wanting the texts is an opt-in.
+	let afterYes = false;
+	for (const clause of clauses) {
 		const words = clause.map((word) => ({ raw: word.raw, key: spelledKeyword(word.fold) }));
 		allWords.push(...words);
+		const joined = words.map((word) => word.key).join(' ');
+		keep ??= keepRequest(joined);
+		const asked = optInRequest(joined, afterYes);
+		if (asked && !optIn) optIn = { intent: 'opt_in', ...asked };
+		afterYes ||=
+			words.every((word) => COLLAPSED_FILLERS.has(collapseRepeats(word.key))) &&
+			words.some((word) => CONFIRMATIONS[collapseRepeats(word.key)] !== undefined);
 		for (const part of withoutMentions(words, findings)) {
-			if (!readClause(part, findings)) onlyKeywords = false;
+			const found: Finding[] = [];
+			if (!readClause(part, found)) onlyKeywords = false;
+			const keys = part.map((word) => word.key);
+			for (const finding of found) {
+				// What the request is about: the texts revoke, email or an order does not.
+				const scope =
+					finding.intent === 'revoked' && finding.start !== undefined
+						? scopeOf(keys, finding.start)
+						: 'texts';
+				if (scope === 'elsewhere') elsewhere.push(finding.words);
+				else if (scope === 'calls') aboutCalls.push(finding.words);
+				else findings.push(finding);
+			}
 		}
 	}
-	const decided =
-		findings.find((finding) => finding.intent === 'revoked') ??
-		(onlyKeywords
-			? (findings.find((finding) => finding.intent === 'opt_in') ??
-				findings.find((finding) => finding.intent === 'help'))
-			: undefined);
-	if (!decided) return NONE;
+	const keys = allWords.map((word) => word.key);
+	if (keep !== undefined) {
+		if (optIn) return reading(optIn, allWords, null);
+		return { ...NONE, consentWords: keep, consentReason: 'asks to keep the texts' };
+	}
+	const revoked = findings.find((finding) => finding.intent === 'revoked');
+	const mistaken = keys.some((key) => BY_MISTAKE.has(key));
+	if (revoked && !(optIn && mistaken)) return reading(revoked, allWords, null);
+	const keywordOptIn = onlyKeywords
+		? findings.find((finding) => finding.intent === 'opt_in')
+		: undefined;
+	if (keywordOptIn ?? optIn) return reading((keywordOptIn ?? optIn) as Finding, allWords, null);
+	const confirmation = confirmationOf(allWords);
+	if (confirmation) return confirmation;
+	const help = onlyKeywords
+		? findings.find((finding) => finding.intent === 'help')
+		: helpRequest(allWords);
+	if (help) return reading(help, allWords, null);
+	const copied = copiedCallToAction(read, allWords, clauseCount);
+	if (copied)
+		return reading(copied, allWords, 'copies the sender\'s "reply STOP" line as the reply');
+	if (aboutCalls.length > 0) {
+		return unclear('asks to stop calls, not texts', aboutCalls[0], allWords);
+	}
+	const why = unclearReason(keys);
+	if (why) return unclear(why, null, allWords);
+	if (elsewhere.length > 0) {
+		return {
+			...NONE,
+			consentWords: elsewhere[0],
+			consentReason: 'asks to stop something other than the texts',
+		};
+	}
+	return NONE;
+}
+
+function reading(finding: Finding, words: Word[], reason: string | null): ConsentReading {
 	return {
-		consent: decided.intent,
-		consentWords: decided.words,
-		consentLanguage: languageOf(decided.language, allWords),
+		consent: finding.intent,
+		consentWords: finding.words,
+		consentLanguage: languageOf(finding.language, words),
+		consentReason: reason,
 	};
+}
+
+function unclear(reason: string, consentWords: string | null, words: Word[]): ConsentReading {
+	return {
+		consent: 'unclear',
+		consentWords,
+		consentLanguage: words.length > 0 ? languageOf('shared', words) : null,
+		consentReason: reason,
+	};
+}
+
+/** A reply of only YES, SÍ or OUI (and fillers): a confirmation of what it answers. */
+function confirmationOf(words: Word[]): ConsentReading | undefined {
+	const keys = words.map((word) => collapseRepeats(word.key));
+	const confirming = keys.filter((key) => CONFIRMATIONS[key] !== undefined);
+	if (confirming.length === 0 || !keys.every((key) => COLLAPSED_FILLERS.has(key))) return undefined;
+	const word = words[keys.indexOf(confirming[0])].raw;
+	return {
+		consent: 'opt_in',
+		consentWords: word,
+		consentLanguage: CONFIRMATIONS[confirming[0]],
+		consentReason: CONFIRMATION_REASON,
+	};
+}
+
+/** Words that ask for the program's help in a sentence ("need help", "who is this? info please"). */
+const HELP_WORDS = new Set(['help', 'halp', 'info', 'information', 'informacion', 'ayuda', 'aide']);
+/** Help with something else than the texts: the code, the app, a size. */
+const HELPED_WITH = new Set(
+	(
+		'code app website site login password size sizes financing refund return returns price prices ' +
+		'hours directions envio envios tienda talla compte cuenta'
+	).split(' '),
+);
+
+/** Words that link help to its topic ("info on", "información sobre"). */
+const TOPIC_LINKS = new Set(['on', 'about', 'regarding', 'sobre', 'acerca', 'sur', 'concernant']);
+/** Topics that are the program itself: help with the texts. */
+const PROGRAM = new Set(
+	(
+		'this these program programme service texts messages alerts number este esta estos estas ' +
+		'programa servicio mensajes alertas ce ces cette programme messages textos'
+	).split(' '),
+);
+
+function helpRequest(words: Word[]): Finding | undefined {
+	const keys = words.map((word) => word.key);
+	if (keys.some((key) => isElsewhere(key) || HELPED_WITH.has(key))) return undefined;
+	for (let i = 0; i < keys.length; i++) {
+		if (!HELP_WORDS.has(keys[i])) continue;
+		const before = keys[i - 1] ?? '';
+		// "thanks for the help", "the info", "don't need help", "help me find...": not the program's.
+		if (['the', 'your', 'for', 'ur', 'la', 'tu', 'votre', 'cette'].includes(before)) continue;
+		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
+		const next = keys[i + 1];
+		if (
+			(next === 'me' || next === 'us') &&
+			keys[i + 2] !== undefined &&
+			!COLLAPSED_FILLERS.has(collapseRepeats(keys[i + 2]))
+		) {
+			continue;
+		}
+		// "info on the blue sweater": about a product, not the program.
+		if (TOPIC_LINKS.has(next ?? '') && !keys.slice(i + 2, i + 5).some((key) => PROGRAM.has(key))) {
+			continue;
+		}
+		const meaning = KEYWORD_REPLIES[keys[i]];
+		const language =
+			meaning?.language ?? (keys[i] === 'informacion' ? 'es' : keys[i] === 'aide' ? 'fr' : 'en');
+		return { intent: 'help', words: words[i].raw, language };
+	}
+	return undefined;
+}
+
+/**
+ * A reply that is the sender's own opt-out line, copied ("STOP to opt out", "Text STOP2END"):
+ * the person sends the keyword the way they were told to. Not a question about it.
+ */
+function copiedCallToAction(text: string, words: Word[], clauses: number): Finding | undefined {
+	if (text.includes('?') || clauses !== 1) return undefined;
+	let i = 0;
+	if (SAYING.has(words[0]?.key ?? '')) i = 1;
+	const keyword = words[i];
+	const meaning = keyword ? KEYWORD_REPLIES[keyword.key] : undefined;
+	if (meaning?.intent !== 'revoked') return undefined;
+	const rest = words.slice(i + 1).map((word) => word.key);
+	if (rest.length > 0 && !INSTRUCTION_LINKS.has(rest[0]) && !/^\d+$/.test(rest[0])) {
+		return undefined;
+	}
+	return { intent: 'revoked', words: keyword.raw, language: meaning.language };
 }
 
 /**
@@ -176,7 +356,7 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 	// "how many times do I have to say stop": said before, and again now.
 	const before = words.slice(Math.max(0, sayer - 8), sayer).map((word) => word.key);
 	if (before.includes('many') && before.includes('times')) return true;
-	if (person < 0) return false;
+	if (person < 0) return SAID_BY_ME.has(words[sayer].key);
 	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
 }
 
@@ -189,10 +369,16 @@ function readClause(words: Word[], findings: Finding[]): boolean {
 		const match = rule.pattern.exec(joined);
 		if (!match) continue;
 		const [start, end] = wordSpan(joined, match.index, match[0].length);
-		if (rule.negatable && isNegated(words, start, end, NEGATIONS[rule.language])) continue;
+		const negations = NEGATIONS[rule.language === 'shared' ? 'en' : rule.language];
+		if (rule.negatable && isNegated(words, start, end, negations)) continue;
 		if (words[start].key === 'stop' && BEFORE_STOP_AS_NOUN.has(words[start - 1]?.key ?? ''))
 			continue;
-		findings.push({ intent: 'revoked', words: phrase(words, start, end), language: rule.language });
+		findings.push({
+			intent: 'revoked',
+			words: phrase(words, start, end),
+			language: rule.language,
+			start,
+		});
 	}
 	const removal = removalRequest(words);
 	if (removal) findings.push(removal);
@@ -238,7 +424,19 @@ function keywordReply(words: Word[]): Finding[] | undefined {
 			}
 		}
 		if (matched === 0) {
-			if (!COLLAPSED_FILLERS.has(keys[i])) return undefined;
+			// Fillers, and what a keyword stops ("stop texts", "STOP pub", "fin des messages").
+			const stopping = found[found.length - 1];
+			const named = stopping?.intent === 'revoked' && COLLAPSED_OBJECTS.has(keys[i]);
+			if (!COLLAPSED_FILLERS.has(keys[i]) && !named) return undefined;
+			// The words quoted run on to what is stopped: "stop texts", "no más mensajes".
+			if (
+				named &&
+				(keys[i - 1] === undefined ||
+					!COLLAPSED_FILLERS.has(keys[i - 1]) ||
+					COLLAPSED_OBJECTS.has(keys[i - 1]))
+			) {
+				stopping.words += ` ${remaining[i].word.raw}`;
+			}
 			matched = 1;
 		}
 		i += matched;
@@ -273,7 +471,9 @@ function removalRequest(words: Word[]): Finding | undefined {
 				!REMOVAL_VERBS_NEEDING_OFF.has(keys[v]) &&
 				keys.slice(next).every((key) => COLLAPSED_FILLERS.has(collapseRepeats(key)));
 		}
-		if (removes) return { intent: 'revoked', words: phrase(words, v, next), language: 'en' };
+		if (removes) {
+			return { intent: 'revoked', words: phrase(words, v, next), language: 'en', start: v };
+		}
 	}
 	return undefined;
 }
@@ -291,7 +491,7 @@ function freeStandingStop(words: Word[]): Finding | undefined {
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		// "Why did my texts stop?": a question about what happened, not a request.
 		if (words.slice(0, i).some((word) => word.key === 'did' || word.key === 'does')) continue;
-		return { intent: 'revoked', words: words[i].raw, language: 'shared' };
+		return { intent: 'revoked', words: words[i].raw, language: 'shared', start: i };
 	}
 	return undefined;
 }

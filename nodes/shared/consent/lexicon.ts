@@ -1,7 +1,7 @@
 // The words the consent rules read, by language, folded (no accents) as normalize.ts folds them.
 // Pure data: the rules that combine them are in rules.ts.
 
-export type ConsentIntent = 'revoked' | 'help' | 'opt_in';
+export type ConsentIntent = 'revoked' | 'help' | 'opt_in' | 'unclear';
 export type ConsentLanguage = 'en' | 'es' | 'fr';
 /** A keyword shared by the languages (STOP is written in Spanish and French replies too). */
 export type RuleLanguage = ConsentLanguage | 'shared';
@@ -51,6 +51,8 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	salir: { intent: 'revoked', language: 'es' },
 	eliminar: { intent: 'revoked', language: 'es' },
 	eliminarme: { intent: 'revoked', language: 'es' },
+	terminar: { intent: 'revoked', language: 'es' },
+	finalizar: { intent: 'revoked', language: 'es' },
 	arret: { intent: 'revoked', language: 'fr' },
 	arrete: { intent: 'revoked', language: 'fr' },
 	arretez: { intent: 'revoked', language: 'fr' },
@@ -64,9 +66,19 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	desinscription: { intent: 'revoked', language: 'fr' },
 	desinscrire: { intent: 'revoked', language: 'fr' },
 	quitter: { intent: 'revoked', language: 'fr' },
-	fin: { intent: 'revoked', language: 'fr' },
+	fin: { intent: 'revoked', language: 'shared' },
 	'pas interesse': { intent: 'revoked', language: 'fr' },
 	'pas interessee': { intent: 'revoked', language: 'fr' },
+	// Not the listed words, but a whole reply of one of them says nothing else.
+	cease: { intent: 'revoked', language: 'en' },
+	desist: { intent: 'revoked', language: 'en' },
+	discontinue: { intent: 'revoked', language: 'en' },
+	unenroll: { intent: 'revoked', language: 'en' },
+	unenrol: { intent: 'revoked', language: 'en' },
+	disenroll: { intent: 'revoked', language: 'en' },
+	deregister: { intent: 'revoked', language: 'en' },
+	'un enroll': { intent: 'revoked', language: 'en' },
+	'un subscribe': { intent: 'revoked', language: 'en' },
 	help: { intent: 'help', language: 'en' },
 	halp: { intent: 'help', language: 'en' },
 	info: { intent: 'help', language: 'shared' },
@@ -75,7 +87,63 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	informacion: { intent: 'help', language: 'es' },
 	start: { intent: 'opt_in', language: 'shared' },
 	unstop: { intent: 'opt_in', language: 'shared' },
+	subscribe: { intent: 'opt_in', language: 'en' },
+	resubscribe: { intent: 'opt_in', language: 'en' },
+	join: { intent: 'opt_in', language: 'en' },
+	optin: { intent: 'opt_in', language: 'en' },
+	'opt in': { intent: 'opt_in', language: 'en' },
+	'opt me in': { intent: 'opt_in', language: 'en' },
+	alta: { intent: 'opt_in', language: 'es' },
+	suscribir: { intent: 'opt_in', language: 'es' },
+	suscribirme: { intent: 'opt_in', language: 'es' },
+	inscribirme: { intent: 'opt_in', language: 'es' },
+	abonner: { intent: 'opt_in', language: 'fr' },
+	reabonner: { intent: 'opt_in', language: 'fr' },
+	inscrire: { intent: 'opt_in', language: 'fr' },
+	inscribir: { intent: 'opt_in', language: 'es' },
+	reanudar: { intent: 'opt_in', language: 'es' },
+	resume: { intent: 'opt_in', language: 'en' },
+	rejoin: { intent: 'opt_in', language: 'en' },
 };
+
+/**
+ * A whole reply of one of these confirms what it answers: an opt-in only where a subscription
+ * awaits its confirmation (a double opt-in's "Reply YES to confirm"), which the reply alone cannot
+ * tell; the reading says so in its reason.
+ */
+export const CONFIRMATIONS: Record<string, ConsentLanguage> = {
+	yes: 'en',
+	y: 'en',
+	yeah: 'en',
+	yep: 'en',
+	yup: 'en',
+	si: 'es',
+	oui: 'fr',
+	ouais: 'fr',
+};
+
+/** Words a keyword reply may name what it stops ("stop texts", "STOP pub", "fin des messages"). */
+export const KEYWORD_OBJECTS = new Set(
+	(
+		'text texts txt txts msg msgs message messages sms alerts alert notifications promos promo ads ' +
+		'spam marketing the my your all of to with mensajes mensaje msj textos alertas promociones ' +
+		'publicidad los las mis sus de del pub pubs publicite publicites alertes textes des les mes vos d'
+	).split(' '),
+);
+
+/** Keywords a person may spell out letter by letter ("S T O P", "s.t.o.p") or join ("STOPNOW"). */
+export const SPELLABLE = new Set(
+	'stop end quit cancel unsubscribe unsub optout revoke alto baja arret fin help info aide ayuda start unstop yes'.split(
+		' ',
+	),
+);
+/** What a joined keyword is joined to ("stop2end", "pleasestop", "stoptexting"). */
+export const JOINABLE = new Set([
+	...SPELLABLE,
+	...'now please pls plz all me it texting texts text msgs messages sms asap thanks good ever forever already'.split(
+		' ',
+	),
+]);
 
 /** Politeness, emphasis and address that change nothing in a keyword reply ("Stop it please!!"). */
 export const FILLERS = new Set(
@@ -83,6 +151,7 @@ export const FILLERS = new Set(
 		'please pls plz plse plez pleas pleaze thanks thank thx thnx ty tks tnx you u now immediately ' +
 		'asap right away just already again ok okay k kk lol lmao haha hey hi hello sorry yes yeah yep ' +
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
+		'enough already ffs wtf good forever ' +
 		'this these them all everything me i im am m so totally and & ' +
 		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca'
@@ -98,6 +167,10 @@ export const FILLER_PHRASES = [
 	'thank you',
 	'por favor',
 	'por fa',
+	'ca suffit',
+	'c est assez',
+	'that s enough',
+	'thats enough',
 ];
 
 /** Words that say what is sent: texts and their kin, in each language. */
@@ -113,7 +186,7 @@ export const MESSAGES_FR =
 
 /** Words a revocation may put between "stop" and what it stops ("stop sending me these texts"). */
 export const BETWEEN_EN =
-	'(?:me|us|the|these|those|this|that|all|your|ur|you|any|with|more|of|so|many|damn|fucking|stupid|annoying|constant|freaking|daily|promotional|marketing|automated|sending|receiving|getting|my|text|sms)';
+	'(?:me|us|the|these|those|this|that|all|your|ur|you|any|with|more|of|so|many|damn|fucking|fuck|future|further|upcoming|other|stupid|annoying|constant|freaking|daily|promotional|marketing|automated|sending|receiving|getting|my|text|sms)';
 
 /**
  * Negations before a keyword ("don't stop", "no quiero cancelar", "ne... pas"), and "did" (a
@@ -156,7 +229,7 @@ export const SAID = new Set(
 );
 /** Words between a verb of saying and the keyword it mentions ("reply with the word STOP"). */
 export const SAYING_BRIDGES = new Set(
-	'the word with just back you u le mot la palabra el que a'.split(' '),
+	'the word with just back you u to le mot la palabra el que a d de'.split(' '),
 );
 /** Before a verb of saying: the keyword is asked about or put as a case, not used. */
 export const HYPOTHETICAL = new Set(
@@ -166,15 +239,19 @@ export const HYPOTHETICAL = new Set(
 );
 /** Before a verb of saying: the person says they used the keyword ("I already said STOP"). */
 export const FIRST_PERSON = new Set('i ive im id we yo j je nous'.split(' '));
+/** Verbs of saying that are the person's own by their ending (Spanish "dije", "mandé"). */
+export const SAID_BY_ME = new Set(
+	'dije escribi mande envie puse respondi conteste pedi'.split(' '),
+);
 /** Between the person and the verb: "I have already", "ya le", "j'ai déjà". */
 export const FIRST_PERSON_BRIDGES = new Set(
-	'already have has ve just literally again also ya le les lo ai deja'.split(' '),
+	'already have has ve just literally again also ya le les lo ai deja vous te'.split(' '),
 );
 /** Keywords a verb of saying can mention. */
 export const MENTIONABLE = new Set(
 	(
 		'stop stopall end quit cancel unsubscribe unsub revoke optout help info start unstop yes y ' +
-		'alto parar baja basta cancelar ayuda arret arrete fin aide annuler'
+		'alto parar paren baja basta cancelar ayuda arret arrete arreter arretez fin aide annuler'
 	).split(' '),
 );
 /** "STOP to opt out", "ALTO para cancelar": the rest of a business's instruction line. */
@@ -197,13 +274,15 @@ export const LANGUAGE_MARKERS: Record<ConsentLanguage, Set<string>> = {
 		'please pls plz thanks thank thx the you my texts text now all i it this me texting'.split(' '),
 	),
 	es: new Set(
-		'por favor porfa gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora'.split(
-			' ',
-		),
+		(
+			'por favor porfa gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
+			'esta este es y para con otra vez las una del al su sus conozco'
+		).split(' '),
 	),
 	fr: new Set(
-		'svp stp merci vous je j moi des les le pas ne plus c bonjour allo oui s il plait maintenant mon votre vos'.split(
-			' ',
-		),
+		(
+			'svp stp merci vous je j moi des les le pas ne plus c bonjour allo oui s il plait maintenant mon votre vos ' +
+			'trop encore pub pubs et est ce cette ca du au'
+		).split(' '),
 	),
 };

@@ -11,6 +11,8 @@ export interface Word {
 /** A run of words between punctuation, emoji or line breaks. */
 export type Clause = Word[];
 
+import { JOINABLE, SPELLABLE } from './lexicon';
+
 // English contractions written out, so "don't", "dont" and "do not" read the same.
 const CONTRACTIONS: Array<[RegExp, string]> = [
 	[/\bwon'?t\b/g, 'will not'],
@@ -32,10 +34,54 @@ const LOOK_ALIKES: Record<string, string> = {
 	'@': 'a',
 };
 
+// Masked swearing ("f***", "f*cking") read as the word it hides.
+const MASKED = /\bf[*#@!%]{1,4}(?:c?k(?:ing|in)?|ing|in)?(?![\p{L}*#@!%])/gu;
+
+// Letters standing alone, apart by spaces, dots or dashes: "S T O P", "s.t.o.p", "A-L-T-O".
+const SPELLED_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[ .\-_*]{1,2}\p{L}(?![\p{L}\p{N}])){2,}/gu;
+
+// Spellings of texting a reader knows ("kiero" for "quiero").
+const RESPELLED: Record<string, string> = {
+	kiero: 'quiero',
+	qiero: 'quiero',
+	plz: 'please',
+	stahp: 'stop',
+	stawp: 'stop',
+	stap: 'stop',
+};
+
 function foldWord(word: string): string {
 	const plain = word.normalize('NFD').replace(/\p{M}/gu, '');
 	if (!/\p{L}/u.test(plain)) return plain;
 	return plain.replace(/[013$@5]/g, (character) => LOOK_ALIKES[character] ?? character);
+}
+
+/** A spelled-out keyword joined ("s t o p" → "stop"); other runs of letters stay as they are. */
+function joinSpelledOut(run: string): string {
+	const joined = run.replace(/[^\p{L}]/gu, '');
+	return SPELLABLE.has(foldWord(joined)) ? ` ${joined} ` : run;
+}
+
+/**
+ * A keyword joined to what goes with it ("stop2end", "stopnow", "pleasestop"), as its words;
+ * undefined when the word is not wholly made of them (so "stopover" and "unstop" stay whole).
+ */
+export function splitJoined(fold: string): string[] | undefined {
+	if (fold.length < 6 || JOINABLE.has(fold)) return undefined;
+	const best: Array<string[] | undefined> = [[]];
+	for (let end = 1; end <= fold.length; end++) {
+		for (let start = 0; start < end && best[end] === undefined; start++) {
+			const piece = fold.slice(start, end);
+			const before = best[start];
+			if (before === undefined) continue;
+			if (JOINABLE.has(piece)) best[end] = [...before, piece];
+			else if (/^[24]$/.test(piece)) best[end] = before;
+		}
+	}
+	const pieces = best[fold.length];
+	if (!pieces || pieces.length < 2 || !pieces.some((piece) => SPELLABLE.has(piece)))
+		return undefined;
+	return pieces;
 }
 
 /** The reply's clauses; an empty reply gives none. */
@@ -43,6 +89,8 @@ export function clausesOf(text: string): Clause[] {
 	let prepared = text
 		.normalize('NFKC')
 		.toLowerCase()
+		.replace(MASKED, (masked) => (/in g?$|ing?$/.test(masked) ? 'fucking' : 'fuck'))
+		.replace(SPELLED_OUT, joinSpelledOut)
 		// A stop sign or a no-entry sign sent as the reply says stop.
 		.replace(/[\u{1F6D1}\u26D4]/gu, ' stop ')
 		.replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'");
@@ -62,7 +110,12 @@ export function clausesOf(text: string): Clause[] {
 		const words = part
 			.split(/[\s']+/)
 			.filter((word) => word !== '')
-			.map((word) => ({ raw: word, fold: foldWord(word) }));
+			.flatMap((word) => {
+				const fold = foldWord(word);
+				const pieces = splitJoined(fold);
+				if (pieces) return pieces.map((piece) => ({ raw: piece, fold: piece }));
+				return [{ raw: word, fold: RESPELLED[fold] ?? fold }];
+			});
 		if (words.length > 0) clauses.push(words);
 	}
 	return clauses;

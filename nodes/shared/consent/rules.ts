@@ -7,11 +7,11 @@ import {
 	MESSAGES_EN_STRICT,
 	MESSAGES_ES,
 	MESSAGES_FR,
-	type ConsentLanguage,
+	type RuleLanguage,
 } from './lexicon';
 
 export interface PhraseRule {
-	language: ConsentLanguage;
+	language: RuleLanguage;
 	pattern: RegExp;
 	/**
 	 * Whether a negation just before the match undoes it ("don't stop sending these", "no quiero
@@ -20,7 +20,7 @@ export interface PhraseRule {
 	negatable: boolean;
 }
 
-const rule = (language: ConsentLanguage, source: string, negatable = true): PhraseRule => ({
+const rule = (language: RuleLanguage, source: string, negatable = true): PhraseRule => ({
 	language,
 	pattern: new RegExp(source),
 	negatable,
@@ -65,10 +65,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		false,
 	),
 	// "no more texts", "enough with the texts"
-	rule('en', `\\b(?:no more|enough)(?: ${BETWEEN_EN}){0,3} ${MESSAGES_EN}${END}`, false),
+	rule('en', `\\b(?:no more|enough)(?: ${BETWEEN_EN}){0,3}(?: \\w+)? ${MESSAGES_EN}${END}`, false),
+	rule('en', `\\bno more (?:of )?(?:this|these|that|them|it)${END}`, false),
 	rule(
 		'en',
-		'\\b(?:(?:leave|let) (?:me|us) (?:alone|be)|lose (?:my|this) (?:number|#)|forget (?:my|this) number|go away|fuck off|piss off|f off|get lost|buzz off|back off)(?= |$)',
+		'\\b(?:(?:leave|let) (?:me|us)(?: the)?(?: fuck| fucking| hell| heck)? (?:alone|be)|lose (?:my|this) (?:number|#)|forget (?:my|this) number|go away|fuck off|piss off|f off|get lost|buzz off|back off)(?= |$)',
 	),
 	// "how do I get off this list?", "I want off your list"
 	rule(
@@ -125,7 +126,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "darme de baja", "denme de baja por favor", "quiero la baja"
 	rule(
 		'es',
-		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|doy|da)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos)\\b|$)',
+		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|doy|da|di|dimos)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos|y|pero|hace)\\b|$)',
 	),
 	rule('es', `\\b(?:quiero|pido|solicito) (?:la|mi) baja${END}`),
 	// "sáquenme de su lista", "borren mi número"
@@ -153,7 +154,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('es', `\\b(?:dejenme|dejame|dejeme|dejennos) (?:en paz|tranquil[oa]s?)${END}`),
 	rule(
 		'es',
-		`\\b(?:salir|salirme|sacarme) de (?:la |esta |su |sus |tu )?(?:lista|listas|suscripcion)${END}`,
+		`\\b(?:salir|salirme|sacarme)(?: de| del) (?:la |esta |este |su |sus |tu |el )?(?:lista|listas|suscripcion|programa|club|grupo|servicio|alertas|mensajes|envios)${END}`,
 	),
 	rule('es', `\\b(?:desuscrib|dessuscrib|desinscrib|desafili)\\w*${END}`),
 	// "cancelar suscripción", "cancela los mensajes"; not "cancelar mi pedido"
@@ -198,12 +199,213 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:(?:laissez|laisse) (?:moi|nous) (?:tranquilles?|la paix|en paix)|(?:lachez|lache) (?:moi|nous)|(?:fichez|foutez|sacrez|crissez) (?:moi|nous) (?:la paix|patience))${END}`,
+		`\\b(?:(?:laissez|laisse) (?:moi|nous) (?:tranquilles?|la paix|en paix)|(?:lachez|lache) (?:moi|nous)|(?:fiche|fichez|fous|foutez|sacre|sacrez|crisse|crissez|calisse|calissez) (?:moi|nous) (?:la paix|patience))${END}`,
 	),
 	rule('fr', `\\bmauvais (?:numero|no|num)${END}`),
 	rule(
 		'fr',
 		`\\b(?:annuler|annulez|annule)(?: (?:mon|mes|l|les|votre|cet|cette|ces))? (?:abonnements?|inscription|${MESSAGES_FR})${END}`,
+	),
+	// Formal and polite requests: "cease and desist", "kindly discontinue any further text
+	// messages", "I'd appreciate it if you stopped sending me texts", "no further contact"
+	rule('en', `\\bcease and desist${END}`),
+	rule(
+		'en',
+		`\\b(?:discontinue|terminate|suspend|halt|cease|end|stop)(?: (?:all|any|further|future|these|this|the|my|your|sending|of|such|text|sms|marketing|promotional|automated|unsolicited|with))* (?:${MESSAGES_EN_STRICT}|communications?|contact|correspondence|messaging|texting|enrollment|enrolment|participation)${END}`,
+	),
+	rule('en', `\\brefrain from (?:texting|messaging|contacting|sending|calling|sms)${END}`),
+	rule(
+		'en',
+		`\\bno (?:further|future) (?:${MESSAGES_EN_STRICT}|contact|communications?|correspondence)${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\b(?:want|like|need|wish|prefer)(?: (?:the|these|those|your|all|this|my|text|sms|promo|promotional|marketing|appointment|you|u))* (?:${MESSAGES_EN_STRICT}|reminders?|them|it|this|these) to (?:stop|end|cease)${END}`,
+	),
+	rule(
+		'en',
+		`\\bif (?:you|u) (?:would |could |d )?(?:stopped|stop|quit|ceased) (?:sending|texting|messaging|contacting)${END}`,
+	),
+	rule('en', `\\b(?:do not|dont|no) (?:contact|call|text|disturb|txt) list${END}|\\bdnc${END}`),
+	// Leaving a program: "unenroll me from these alerts", "turn off these notifications"
+	rule(
+		'en',
+		`\\b(?:unenroll|unenrol|un enroll|disenroll|deenroll|de enroll|deregister|unregister|deactivate|disable)(?: (?:me|us|my number|this number|these|the|all|my|text|sms))*${END}`,
+	),
+	rule(
+		'en',
+		`\\b(?:turn|shut|switch) off(?: (?:these|the|all|my|your|text|sms|those))* (?:${MESSAGES_EN_STRICT}|them)${END}`,
+	),
+	rule(
+		'en',
+		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}`,
+	),
+	rule('en', `\\bwithdraw me${END}`),
+	rule(
+		'en',
+		`^(?:please )?remove (?:from|off)(?: the| your| this| ur)? (?:list|texts|messages)${END}`,
+	),
+	// Consent denied: "you do not have my permission", "I did not give you permission to text me"
+	rule(
+		'en',
+		`\\b(?:do not|dont|no longer) have my (?:permission|consent)|\\b(?:did not|didnt|never) give (?:you |u )?(?:my )?(?:permission|consent|my number)${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\bturn (?:these|them|it|this|those|(?:the |your |these )?${MESSAGES_EN_STRICT}) off${END}`,
+	),
+	rule('en', `\\b(?:knock it off|cut it out|give it a rest)${END}`),
+	rule(
+		'en',
+		`\\b(?:i m|im|i am) (?:done|finished|through) with (?:these|your|the|this|all|ur)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}`,
+	),
+	rule(
+		'en',
+		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|need)(?: (?:any|more|of|all))* (?:these|those|them|this)$`,
+		false,
+	),
+	rule('en', `\\bun subscribe${END}`),
+	// Not wanting what comes next: "I don't want these anymore", "never want to hear from you again"
+	rule(
+		'en',
+		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|wish|need)(?: (?:any|these|those|this|them|it|more|of|your|the))* (?:anymore|any more)${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\b(?:not|never|no longer) (?:want|wish|care) to (?:hear from|be contacted|be texted|be messaged|receive|get)(?: (?:you|u|this|them|y all|anything|any|these|more))*${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\b(?:no longer interested|not interested (?:anymore|any more|in (?:receiving|getting|these|this|them|your (?:texts|messages|alerts))))${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\b(?:${MESSAGES_EN_STRICT}|these|this|they|them) (?:are|is) (?:unwanted|not wanted|unwelcome|not welcome|harassment|harassing me)${END}`,
+	),
+	// Swearing that says "leave me alone"
+	rule(
+		'en',
+		`\\b(?:fuck off|fuck you|fuck u|f off|screw you|screw off|stfu|gtfo|go to hell|eat shit|bugger off|sod off|fuck outta here|fuck out of here)${END}`,
+	),
+	// A complaint that repeats a STOP: "I opted out last week", "STOP means STOP"
+	rule(
+		'en',
+		`\\b(?:i|ive|i ve|i have|i already|already|after i|since i|when i)(?: (?:already|just|literally|also|even|have|had|ve|did|clearly))? (?:unsubscribed|opted out|replied stop|texted stop|said stop|sent stop|asked (?:you )?to stop|told (?:you|u) to stop|asked to be removed)${END}`,
+	),
+	rule('en', `\\bstop means stop${END}`),
+	rule(
+		'shared',
+		`\\b(?:how many times|cuantas veces|combien de fois)\\b.* (?:stop|unsubscribe|remove|quit|cancel|alone|paren|parar|pararan|dejen|baja|arreter|arretez|cesser|desabonner)(?: (?:texting|sending|messaging|me|it|this|now|already|please|ya|svp))*$`,
+	),
+	rule(
+		'en',
+		`\\b(?:withdraw|withdrawing|revoke|revoking|rescind|rescinding) (?:my |all |any )?(?:consent|permission|authorization|authorisation)${END}`,
+	),
+
+	// Spanish, formal and otherwise: "favor de suspender el envío de mensajes", "revoco mi
+	// consentimiento", "no autorizo que me sigan enviando", "no vuelvan a escribir"
+	rule(
+		'es',
+		`\\b(?:suspend\\w*|deten\\w*|cancel\\w*|parar|paren|pare|termin\\w*|cese|cesen|cesar|dejen de|deje de|dejar de)(?: (?:el|los|la|las|todo|todos|tus|sus|de|del))* envios?(?:$| (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})`,
+	),
+	rule(
+		'es',
+		`\\b(?:revoco|retiro|revocar|retirar|revoca|revoquen|cancelo) (?:mi |el |su )?(?:consentimiento|autorizacion|permiso)${END}`,
+	),
+	rule(
+		'es',
+		`\\bno (?:autorizo|autorice|consiento|doy (?:mi )?(?:consentimiento|permiso|autorizacion))${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\bno (?:me |nos )?(?:vuelvan|vuelva|vuelvas) a (?:escribir|mandar|enviar|contactar|llamar|textear|molestar)`,
+		false,
+	),
+	rule(
+		'es',
+		`\\b(?:favor de|por favor|porfa|les pido|le pido|solicito) (?:no|ya no) (?:me |nos )?(?:envi\\w*|mand\\w*|escrib\\w*|contact\\w*|textee\\w*)`,
+		false,
+	),
+	rule(
+		'es',
+		`\\bno (?:quiero|queremos|deseo) saber (?:nada )?(?:mas )?(?:de|del) (?:ustedes|usted|ti|ellos|esta empresa|su empresa|este numero)${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\b(?:les|le|te) (?:dije|pedi|escribi|avise) que (?:paren|pararan|dejen|dejaran|no me|me (?:saquen|borren|den de baja|quiten)|ya no)`,
+	),
+	rule(
+		'es',
+		`\\bno (?:tienen|tiene|tienes) mi (?:permiso|autorizacion|consentimiento)|\\bnunca (?:les |le |te )?(?:di|dimos) (?:mi )?(?:permiso|autorizacion|consentimiento|numero)${END}`,
+		false,
+	),
+	rule('es', `\\b(?:quiero|deseo|quisiera|me gustaria|queremos) dejar de recibir${END}`, false),
+	rule('es', `\\b(?:ya no me interesa|no me interesa(?:n)? (?:mas|recibir|esto|estos))`, false),
+	rule(
+		'es',
+		`\\b(?:desactiv\\w*|apag\\w*)(?: (?:las|los|mis|sus|tus|todas|todos|estas|estos))* (?:alertas|notificaciones|${MESSAGES_ES})${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:(?:vete|vayanse|vayase|andate) (?:a la mierda|al carajo|al diablo|a la chingada)|chinga tu madre|no (?:me )?(?:jodan|jodas|chinguen)|dejen de (?:joder|chingar))${END}`,
+	),
+	rule('es', `\\b(?:ya )?(?:me )?(?:di|dimos) de baja${END}`),
+	// French: "merci de ne plus m'envoyer de SMS", "cesser tout envoi de messages", "je retire mon
+	// consentement", "ça ne m'intéresse plus", "mange de la marde"
+	rule(
+		'fr',
+		`\\bne plus (?:m |me |nous )?(?:envoyer|ecrire|contacter|texter|textoter|appeler|deranger|solliciter|relancer)${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:cesser|cessez|arreter|arretez|suspendre|suspendez|stopper|stoppez)(?: (?:tout|tous|toute|toutes|les|vos|l|d|vos))* envois?(?:$| (?:de|d|des)(?: (?:vos|ces|les))? ${MESSAGES_FR}${END})`,
+	),
+	rule(
+		'fr',
+		`\\b(?:retire|retirer|retirez|revoque|revoquer|revoquez|annule|annuler) (?:mon|le|ma|votre) (?:consentement|autorisation|permission)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:n avez|avez) pas (?:mon|ma) (?:consentement|autorisation|permission)|\\bjamais (?:donne|accorde) (?:mon|ma|la|mon) (?:consentement|autorisation|permission|numero)${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:veux|voudrais|souhaite|aimerais|desire|voulons) (?:arreter|cesser) de recevoir${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) plus (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:j ai|je vous ai|je t ai|on vous a|je l ai)(?: deja)? (?:demande|dit|ecrit|repete) (?:de |d )?(?:arreter|cesser|ne plus|me desabonner|me retirer|stop|arret)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:ne m interesse plus|m interesse plus|plus interesse|plus interessee)${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:me |nous )?(?:retirer|desinscrire|sortir) (?:du|de la|de ce|de cette|des|de votre|de vos|de l) (?:programme|liste|alertes|club|envois|abonnement|service)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:(?:mange|mangez) (?:de la |d la )?(?:marde|merde)|(?:va|allez) (?:chier|te faire foutre|vous faire foutre|au diable)|decalisse|decrisse)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:desactivez|desactiver|desactive|fermez|fermer)(?: (?:les|vos|mes|ces|toutes))* (?:alertes|notifications|${MESSAGES_FR})${END}`,
 	),
 ];
 

@@ -1,12 +1,27 @@
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
-import { areaCodeInfo, ruleOutput, rulesFor, sendWindow, type SendWindowScope } from './window';
+import {
+	areaCodeInfo,
+	jurisdictionsFor,
+	ruleOutput,
+	sendWindow,
+	type SendWindowScope,
+} from './window';
+import type { CheckedAgainst } from './rules';
 
 export { AREA_CODES_SOURCE, AREA_CODES_TAKEN } from './areaCodes.generated';
-export { describeHours, FEDERAL_RULES, STATE_RULES, type SendWindowRule } from './rules';
+export {
+	describeHours,
+	JURISDICTIONS,
+	NOT_CHECKED,
+	ruleInForce,
+	SEND_WINDOW_RULES,
+	type CheckedAgainst,
+	type SendWindowRule,
+} from './rules';
 export { isHoliday, holidaysIn } from './holidays';
-export { areaCodeInfo, rulesFor, sendWindow, type SendWindowScope } from './window';
+export { areaCodeInfo, jurisdictionsFor, sendWindow, type SendWindowScope } from './window';
 export { stricterScope, toSendWindowScope } from './scope';
 export { correctedZones, timeZone } from './zones';
 export { TZ_CARRIED_RELEASE, TZ_CORRECTIONS } from './tzCorrections.generated';
@@ -18,8 +33,11 @@ const iso = (t: DateTime) => t.startOf('second').toISO({ suppressMilliseconds: t
 export interface RuleOutput extends IDataObject {
 	name: string;
 	hours: string;
-	source: string;
-	checked: string;
+	citation: string;
+	effectiveFrom: string;
+	effectiveUntil?: string;
+	lastCheckedOn: string;
+	checkedAgainst: CheckedAgainst;
 	note?: string;
 }
 
@@ -47,7 +65,7 @@ export interface SendWindowOutput extends IDataObject {
 export function checkSendWindow(tenDigits: string, atMs: number, scope: SendWindowScope) {
 	const info = areaCodeInfo(tenDigits);
 	const at = DateTime.fromMillis(atMs, { zone: 'utc' });
-	const result = sendWindow(info, rulesFor(info, scope), at);
+	const result = sendWindow(info, jurisdictionsFor(info, scope), at);
 	const output: SendWindowOutput = {
 		phoneNumber: tenDigits,
 		country: info.country,

@@ -5,8 +5,8 @@ import { AREA_CODES, AREA_CODES_TAKEN } from './areaCodes.generated';
 import { isHoliday } from './holidays';
 import {
 	describeHours,
-	FEDERAL_RULES,
-	STATE_RULES,
+	JURISDICTIONS,
+	ruleInForce,
 	type DayHours,
 	type SendWindowRule,
 } from './rules';
@@ -44,34 +44,48 @@ export function areaCodeInfo(tenDigits: string, field = 'Phone Number'): AreaCod
 	};
 }
 
-/** The rules a number is held to under a scope: federal first, then its states'. */
-export function rulesFor(info: AreaCodeInfo, scope: SendWindowScope): SendWindowRule[] {
-	const rules = [FEDERAL_RULES[info.country]];
+/**
+ * The jurisdictions a number is held to under a scope: its country's, then its states' (those with
+ * a row). Which of a jurisdiction's rows applies depends on the day (`ruleInForce`).
+ */
+export function jurisdictionsFor(info: AreaCodeInfo, scope: SendWindowScope): string[] {
+	const ids: string[] = [info.country];
 	if (scope === 'federalAndState' && info.country === 'US') {
 		for (const region of info.regions) {
-			const rule = STATE_RULES[region];
-			if (rule) rules.push(rule);
+			if (JURISDICTIONS.has(`US-${region}`)) ids.push(`US-${region}`);
 		}
 	}
-	return rules;
+	return ids;
 }
 
-/** A rule's hours on a local day: null when it allows no text that day. */
-function hoursOn(rule: SendWindowRule, local: DateTime): DayHours {
-	if (rule.noTextsOn && isHoliday(rule.noTextsOn, local.toISODate() as string)) return null;
+const localDate = (local: DateTime) => local.toISODate() as string;
+
+/** A jurisdiction's hours on a local day: null when it allows no text that day; all day when it has no rule in force. */
+function hoursOn(jurisdiction: string, local: DateTime): DayHours {
+	const rule = ruleInForce(jurisdiction, localDate(local));
+	if (!rule) return ALL_DAY;
+	if (rule.noTextsOn && isHoliday(rule.noTextsOn, localDate(local))) return null;
 	if (local.weekday === 7) return rule.sunday;
 	if (local.weekday === 6) return rule.saturday;
 	return rule.weekdays;
 }
 
-function allows(rule: SendWindowRule, local: DateTime): boolean {
-	const hours = hoursOn(rule, local);
+const ALL_DAY: DayHours = [0, 24 * 60];
+
+function allows(jurisdiction: string, local: DateTime): boolean {
+	const hours = hoursOn(jurisdiction, local);
 	const minute = local.hour * 60 + local.minute;
 	return hours !== null && minute >= hours[0] && minute < hours[1];
 }
 
-/** One rule read in one of the recipient's time zones. */
+/** One jurisdiction read in one of the recipient's time zones. */
 interface Reading {
+	jurisdiction: string;
+	zone: string;
+}
+
+/** The rule that decided, in the zone it was read in. */
+export interface Decision {
 	rule: SendWindowRule;
 	zone: string;
 }
@@ -87,7 +101,7 @@ export interface SendWindowResult {
 	/** When allowed: the end of the current window (the first rule and zone to close). */
 	allowedUntil?: DateTime;
 	/** The rule and zone that decided: the one that refuses now, or the first to close. */
-	decidedBy: Reading;
+	decidedBy: Decision;
 	/** The recipient's local time in the deciding zone. */
 	localTime: DateTime;
 }
@@ -103,25 +117,34 @@ function atMinute(day: DateTime, minutes: number): DateTime {
 }
 
 function allAllow(readings: Reading[], instant: DateTime): boolean {
-	return readings.every(({ rule, zone }) => allows(rule, instant.setZone(timeZone(zone))));
+	return readings.every(({ jurisdiction, zone }) =>
+		allows(jurisdiction, instant.setZone(timeZone(zone))),
+	);
 }
 
+const isState = (jurisdiction: string) => jurisdiction.includes('-');
+
 /**
- * Whether a text may reach the number at `at` under the rules, in every zone its area code
- * reaches (the strictest reading), and if not, when it may. Zone arithmetic is luxon's, in the
- * zones as IANA tz carried by the package has them whatever the runtime carries (zones.ts).
+ * Whether a text may reach the number at `at` under the jurisdictions' rules, each as in force on
+ * the recipient's local day, in every zone its area code reaches (the strictest reading), and if
+ * not, when it may. Zone arithmetic is luxon's, in the zones as IANA tz carried by the package has
+ * them whatever the runtime carries (zones.ts).
  */
 export function sendWindow(
 	info: AreaCodeInfo,
-	rules: SendWindowRule[],
+	jurisdictions: string[],
 	at: DateTime,
 ): SendWindowResult {
 	const readings: Reading[] = info.timeZones.flatMap((zone) =>
-		rules.map((rule) => ({ rule, zone })),
+		jurisdictions.map((jurisdiction) => ({ jurisdiction, zone })),
 	);
 	// State rules before federal ones: when both decide at once, the stricter, specific one is named.
 	const byScope = (a: Reading, b: Reading) =>
-		(a.rule.scope === 'state' ? 0 : 1) - (b.rule.scope === 'state' ? 0 : 1);
+		(isState(a.jurisdiction) ? 0 : 1) - (isState(b.jurisdiction) ? 0 : 1);
+	const decision = ({ jurisdiction, zone }: Reading, local: DateTime): Decision => ({
+		rule: ruleInForce(jurisdiction, localDate(local)) as SendWindowRule,
+		zone,
+	});
 
 	// `at` in each zone, converted once: the offset lookup is most of the check's cost.
 	const locals = new Map<string, DateTime>();
@@ -134,13 +157,15 @@ export function sendWindow(
 		return local;
 	};
 
-	if (readings.every(({ rule, zone }) => allows(rule, localAt(zone)))) {
+	if (readings.every(({ jurisdiction, zone }) => allows(jurisdiction, localAt(zone)))) {
 		// The first window to close decides how long the text may still go. Wall-clock minutes left
-		// compare across zones: no DST change falls inside an allowed window (8:00 to 21:30).
+		// compare across zones: no DST change falls inside an allowed window (8:00 to 21:30). A
+		// jurisdiction with no rule in force that day never closes (the federal one always has one).
 		let first: { reading: Reading; left: number; end: number } | undefined;
 		for (const reading of [...readings].sort(byScope)) {
 			const local = localAt(reading.zone);
-			const hours = hoursOn(reading.rule, local) as readonly [number, number];
+			if (!ruleInForce(reading.jurisdiction, localDate(local))) continue;
+			const hours = hoursOn(reading.jurisdiction, local) as readonly [number, number];
 			const left = hours[1] - (local.hour * 60 + local.minute);
 			if (!first || left < first.left) first = { reading, left, end: hours[1] };
 		}
@@ -150,7 +175,7 @@ export function sendWindow(
 			allowedNow: true,
 			nextAllowed: local,
 			allowedUntil: atMinute(local, decided.end),
-			decidedBy: decided.reading,
+			decidedBy: decision(decided.reading, local),
 			localTime: local,
 		};
 	}
@@ -162,7 +187,9 @@ export function sendWindow(
 		const today = localAt(reading.zone).startOf('day');
 		for (let d = 0; d <= SEARCH_DAYS; d++) {
 			const day = today.plus({ days: d });
-			const hours = hoursOn(reading.rule, day);
+			// Only a rule in force opens a window; a day without one is all open anyway.
+			if (!ruleInForce(reading.jurisdiction, localDate(day))) continue;
+			const hours = hoursOn(reading.jurisdiction, day);
 			if (!hours) continue;
 			const instant = atMinute(day, hours[0]);
 			if (instant > at) openings.push({ instant, reading });
@@ -178,11 +205,11 @@ export function sendWindow(
 	// The rule that refuses now decides (a state's before the federal one), in its zone.
 	const refusing = [...readings]
 		.sort(byScope)
-		.find(({ rule, zone }) => !allows(rule, localAt(zone))) as Reading;
+		.find(({ jurisdiction, zone }) => !allows(jurisdiction, localAt(zone))) as Reading;
 	return {
 		allowedNow: false,
 		nextAllowed: next.instant.setZone(timeZone(refusing.zone)),
-		decidedBy: refusing,
+		decidedBy: decision(refusing, localAt(refusing.zone)),
 		localTime: localAt(refusing.zone),
 	};
 }
@@ -192,8 +219,11 @@ export function ruleOutput(rule: SendWindowRule) {
 	return {
 		name: rule.name,
 		hours: describeHours(rule),
-		source: rule.source,
-		checked: rule.checked,
+		citation: rule.citation,
+		effectiveFrom: rule.effectiveFrom,
+		...(rule.effectiveUntil ? { effectiveUntil: rule.effectiveUntil } : {}),
+		lastCheckedOn: rule.lastCheckedOn,
+		checkedAgainst: rule.checkedAgainst,
 		...(rule.note ? { note: rule.note } : {}),
 	};
 }

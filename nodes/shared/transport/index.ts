@@ -5,3 +5,5 @@ export type { Ambiguity } from './errors';
 export { mayHaveBeenSent } from './errors';
 export type { TatangoCall, TatangoClient, TatangoResponse } from './types';
 export { createTatangoClient } from './client';
+export type { LedgerCall, LedgerHttp } from './ledgerClient';
+export { createLedgerHttp, hasLedger, LEDGER_API } from './ledgerClient';

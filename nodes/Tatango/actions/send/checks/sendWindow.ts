@@ -79,7 +79,7 @@ export const sendWindowCheck: SendCheck = {
 			if (!scope) return { verdict: 'off' };
 			const checked = checkSendWindow(text.phoneNumber, Date.now(), scope);
 			const { rule, nextAllowedAt } = checked.output;
-			const cited = { name: rule.name, citation: rule.source };
+			const cited = { name: rule.name, citation: rule.citation };
 			if (checked.result.allowedNow) return { verdict: 'pass', rule: cited, details: { scope } };
 			const fromPolicy = policy === scope && nodeScope !== scope;
 			return {
@@ -111,7 +111,7 @@ function refusal(
 		`Not sent: it is ${local} for ${text.phoneNumber} (${result.decidedBy.zone}), outside the ${rule.name} hours (${rule.hours}). It may be sent from ${next}.`,
 		{
 			itemIndex: text.itemIndex,
-			description: `${from} (${SCOPE_LABEL[scope]}) held this text back; nothing was sent. Rule: ${rule.name}, ${rule.source}. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+			description: `${from} (${SCOPE_LABEL[scope]}) held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
 		},
 	);
 	error.context.itemFields = {

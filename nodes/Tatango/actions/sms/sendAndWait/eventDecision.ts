@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readConsent } from '../../../../shared/consent/classify';
+import { CONFIRMATION_REASON, readConsent } from '../../../../shared/consent/classify';
 import { classifyCodedReply, classifyReply } from './replyWords';
 
 /** How a Send and Wait for Reply ended: what an IF or Switch node after it branches on. */
@@ -137,7 +137,11 @@ export function decideEvent(
 	const replyText = typeof body.content === 'string' ? body.content : '';
 	const sentAt = typeof body.sentAt === 'string' && !Number.isNaN(Date.parse(body.sentAt));
 	const repliedAt = sentAt ? (body.sentAt as string) : now.toISOString();
-	const { consent, consentWords } = readConsent(replyText);
+	const reading = readConsent(replyText);
+	// A bare YES here answers the question sent, not a subscription awaiting its confirmation.
+	const confirms = reading.consentReason === CONFIRMATION_REASON;
+	const consent = confirms ? null : reading.consent;
+	const consentWords = confirms ? null : reading.consentWords;
 	const read = { replyText, repliedAt, consent, consentWords };
 	if (waiting.responseType === 'freeText') return output({ outcome: 'text', ...read });
 	// "STOP" or "please stop texting me" answers no to anything asked, whatever the decline words.

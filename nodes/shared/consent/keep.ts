@@ -1,0 +1,74 @@
+// Replies that ask to keep the texts in so many words ("keep them coming", "texts are fine", "text
+// me instead", "sigan con los SMS", "gardez les SMS"). Such a reply never revokes: whatever else it
+// stops is something other than the texts. Pure, no n8n context; a clause is its folded words
+// joined by single spaces (see normalize.ts).
+
+const END = '(?= |$)';
+const TEXTS_EN = '(?:texts?|txts?|sms|text messages?|messages?|alerts?|reminders?|notifications?)';
+const TEXTS_ES = '(?:mensajes?(?: de texto)?|sms|textos?|alertas|recordatorios|notificaciones)';
+const TEXTS_FR = '(?:sms|textos?|textes?|messages?|alertes|rappels|notifications)';
+
+const KEEP_PHRASES: RegExp[] = [
+	// "keep the texts coming", "keep sending", "please keep me on the list"
+	new RegExp(
+		`(?:^|\\b(?:please|pls|plz|just|but|and|so|ok|i want to|i d like to|i would like to|want to|wanna|you can|u can|still) )keep (?:them|the (?:texts|messages|alerts|reminders)|these|those|sending|texting|getting|receiving|me (?:on|subscribed|posted|updated|in))${END}`,
+	),
+	new RegExp(
+		`\\b(?:keep|want|like) (?:them|these|those|(?:the |your |these )?${TEXTS_EN}) coming${END}`,
+	),
+	new RegExp(`\\b${TEXTS_EN} (?:are|is) (?:fine|ok|okay|good|great|better|preferred|enough)${END}`),
+	new RegExp(`\\b${TEXTS_EN} (?:only|instead)${END}`),
+	new RegExp(
+		`\\b(?:text|txt|sms) (?:me |us )?(?:instead|only)${END}|^(?:just|only) (?:text|texts|sms)${END}`,
+	),
+	new RegExp(
+		`\\b(?:i |i still |still |i only |only |i just |just )(?:want|like|prefer|need) (?:the |your |to get |to receive |getting )?${TEXTS_EN}${END}(?! to\\b| gone| removed| off| stopped)`,
+	),
+	new RegExp(
+		`\\b(?:i )?(?:want to|wanna|would like to) (?:stay|remain) (?:subscribed|on|in)${END}`,
+	),
+	new RegExp(
+		`\\b(?:i )?(?:want to|wanna|would like to) (?:keep|continue) (?:getting|receiving) (?:the |your |these )?${TEXTS_EN}${END}`,
+	),
+	// A revocation said not to be wanted: "I don't want to unsubscribe", "please don't remove me"
+	new RegExp(
+		`\\b(?:do not|dont|never|not)(?: want to| wanna| mean to| trying to)? (?:unsubscribe|opt out|be removed|remove me|take me off|cancel (?:the |my )?(?:texts|subscription)|stop (?:the |these |your )?(?:texts|messages|alerts|reminders|them|sending|texting))${END}`,
+	),
+	new RegExp(
+		`\\bno (?:me )?(?:quiero )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|salir de la lista)|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
+	),
+	// Spanish
+	new RegExp(
+		`\\b(?:sigan|siga|sigue|continuen|continue) (?:mandando|enviando|con (?:los|las|el|la)?)(?: \\w+)?`,
+	),
+	new RegExp(`\\b(?:mejor|prefiero|solo|solamente) (?:por )?${TEXTS_ES}${END}`),
+	new RegExp(`\\b${TEXTS_ES} (?:estan|esta|son) (?:bien|ok|perfectos?)${END}`),
+	new RegExp(`\\bquiero (?:seguir|continuar) (?:recibiendo|recibir)${END}`),
+	// French
+	new RegExp(
+		`\\b(?:continuez|continue|continuer) (?:de|a|d) (?:m |me |nous )?(?:envoyer|ecrire|texter|recevoir)`,
+	),
+	new RegExp(`\\bgardez (?:moi|nous|(?:les|mes) ${TEXTS_FR})${END}`),
+	new RegExp(`\\b(?:les )?${TEXTS_FR} c est (?:correct|bon|ok|beau|parfait|bien)${END}`),
+	new RegExp(`\\b(?:seulement|juste|plutot) (?:par )?${TEXTS_FR}${END}`),
+	new RegExp(`\\bje veux (?:rester|continuer)${END}`),
+];
+
+/** Negations that undo a wish to keep ("I don't want to keep getting these", "no autorizo que sigan"). */
+const NEGATED = /\b(?:not|never|no longer|dont|no|ne|pas|nunca|jamais)(?: \w+){0,3} $/;
+/** A complaint, not a wish: "why do you keep texting me". */
+const COMPLAINT = /\b(?:why|you|u|y all)(?: \w+){0,2} $/;
+
+/** The words of a clause that ask to keep the texts, or undefined. */
+export function keepRequest(joined: string): string | undefined {
+	for (const pattern of KEEP_PHRASES) {
+		const match = pattern.exec(joined);
+		if (!match) continue;
+		// "why do you keep texting me", "I don't want to keep getting these": the opposite.
+		const before = joined.slice(0, match.index);
+		if (NEGATED.test(before)) continue;
+		if (COMPLAINT.test(before) && /\bkeep\b/.test(match[0])) continue;
+		return match[0].trim();
+	}
+	return undefined;
+}

@@ -1,0 +1,93 @@
+// What a request to stop is about: the texts (or the sender in general), or something else: email,
+// a newsletter, a paper catalog, calls to another phone, an order, a payment, a warranty. Only the
+// first revokes consent to the texts. Pure, no n8n context; words folded as normalize.ts folds them.
+
+/** `texts`: the texts or the sender; `elsewhere`: something else; `calls`: phone calls, not texts. */
+export type Scope = 'texts' | 'elsewhere' | 'calls' | 'open';
+
+/** What is texted, in the three languages. */
+const TEXTS = new Set(
+	(
+		'text texts txt txts texting texted textos texto textes texter sms message messages msg msgs ' +
+		'messaging mensajes mensaje mensajitos msj msjs alerts alert alertas alerta alertes alerte ' +
+		'notifications notification notificaciones notificacion reminders reminder recordatorios rappels ' +
+		'promos promo promotions promociones offers ofertas deals updates pub pubs publicite publicites ' +
+		'publicidad whatsapp whatsapps'
+	).split(' '),
+);
+
+/** Things a person stops or cancels that are not the texts. */
+const ELSEWHERE = new Set(
+	(
+		'email emails mail mails emailing emailed newsletter newsletters magazine magazines catalog ' +
+		'catalogs catalogue catalogues mailer mailers flyer flyers brochure brochures warranty ' +
+		'warranties autoship ship shipment shipments order orders delivery deliveries package packages ' +
+		'payment payments autopay card cards charge charges billing bill bills pass passes membership ' +
+		'memberships appointment appointments reservation reservations booking bookings trial box plan ' +
+		'account voicemail voicemails statement statements paper letters postcards invoices receipts ' +
+		'mailings refill refills prescription renewal ' +
+		'correo correos boletin boletines revista revistas catalogo catalogos folleto folletos garantia pedido ' +
+		'pedidos orden ordenes entrega entregas paquete paquetes pago pagos tarjeta tarjetas cargo ' +
+		'cargos cuenta cita citas reserva reservacion membresia caja ' +
+		'courriel courriels infolettre infolettres bulletin revue circulaire garantie commande ' +
+		'commandes livraison livraisons colis paiement paiements carte cartes compte rendez ' +
+		'adhesion boite'
+	).split(' '),
+);
+
+/** Where things are sent other than by text: "email alerts", "app notifications", "paper statements". */
+const MEDIA = new Set('email emails e mail app push paper correo courriel courriels'.split(' '));
+
+/** Calls, as a thing ("the calls"): not the texts, but a request a person may mean widely. */
+const CALLS = new Set('calls call robocalls llamadas llamada appels appel'.split(' '));
+/** Verbs of calling: about another phone when one is named ("stop calling my work number"). */
+const CALLING = new Set(
+	'calling call llamen llamar llamando llames appeler appelez appelle'.split(' '),
+);
+/** Another phone or person than the one texted. */
+const ANOTHER_PHONE = new Set(
+	(
+		'husband husbands wife wifes mom moms mother dad dads father son daughter kid kids work office ' +
+		'landline home house other business esposo esposa mama papa hijo hija trabajo casa oficina fijo ' +
+		'travail bureau maison mari femme'
+	).split(' '),
+);
+/** Where what follows is the topic, not the thing stopped ("stop texting me about my order"). */
+const TOPIC = new Set(
+	'about regarding concerning re sobre acerca respecto concernant propos'.split(' '),
+);
+/** Where the request ends and another begins ("stop the emails but ...", "just text"). */
+const BREAK = new Set(
+	'but just only instead though although pero solo solamente sino mejor mais seulement juste plutot'.split(
+		' ',
+	),
+);
+
+/** What the request starting at `from` is about, read up to a topic, a "but" or the clause end. */
+export function scopeOf(keys: string[], from: number): Scope {
+	let texts = false;
+	let elsewhere = false;
+	let calls = false;
+	let calling = false;
+	let anotherPhone = false;
+	for (let k = from; k < keys.length; k++) {
+		const key = keys[k];
+		if (k > from && (TOPIC.has(key) || BREAK.has(key))) break;
+		if (TEXTS.has(key) && MEDIA.has(keys[k - 1] ?? '')) elsewhere = true;
+		else if (TEXTS.has(key)) texts = true;
+		else if (ELSEWHERE.has(key)) elsewhere = true;
+		// "your call list" is the list, not calls.
+		else if (CALLS.has(key) && keys[k + 1] !== 'list') calls = true;
+		else if (CALLING.has(key)) calling = true;
+		else if (ANOTHER_PHONE.has(key)) anotherPhone = true;
+	}
+	if (texts) return 'texts';
+	if (elsewhere || ((calls || calling) && anotherPhone)) return 'elsewhere';
+	if (calls) return 'calls';
+	return 'open';
+}
+
+/** Whether a word names something that is not the texts (for help: "help with my order"). */
+export function isElsewhere(key: string): boolean {
+	return ELSEWHERE.has(key);
+}

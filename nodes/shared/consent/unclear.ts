@@ -1,0 +1,78 @@
+// Replies that may mean "stop" but do not say it: annoyance with no request ("ugh", "seriously?",
+// "why do you keep texting me"), too many texts, "who gave you my number", "this is spam". Read as
+// `unclear`, with the reason, so a workflow (or Honor Revocations' setting) decides. Pure, no n8n
+// context; words folded as normalize.ts folds them.
+
+/** Words of annoyance; a reply of only these (and fillers) asks nothing. */
+const ANNOYED = new Set(
+	(
+		'ugh argh smh seriously wtf omg ffs jfc jeez geez sigh bruh enough again not no ' +
+		'ay ya estuvo otra vez por dios serio en neta encore bon ca va la franchement voyons ' +
+		'come on'
+	).split(' '),
+);
+/** Of those, the ones that carry the annoyance ("not" alone is not annoyed). */
+const STRONGLY_ANNOYED = new Set(
+	'ugh argh smh seriously wtf ffs jfc jeez geez sigh bruh enough again ay ya estuvo vez encore voyons'.split(
+		' ',
+	),
+);
+
+/** Signs sent alone: an eye roll, an angry face, question marks. */
+export const ANNOYED_SIGNS =
+	/^(?:[\s?!.]|\u{1F644}|\u{1F612}|\u{1F624}|\u{1F620}|\u{1F621}|\u{1F92C}|\u{1F595}|\u{1F611}|\u{1F610}|\u{1F928}|\u{1F9D0}|\uFE0F|\u200D)+$/u;
+
+interface UnclearRule {
+	reason: string;
+	pattern: RegExp;
+}
+
+const MESSAGES =
+	'(?:texts?|txts?|messages?|msgs?|sms|alerts?|notifications?|emails?|mensajes?|textos?|correos|alertas|notificaciones|textes|textos|courriels|alertes)';
+const WRITING =
+	'(?:text|texting|txt|message|messaging|send|sending|writ\\w*|contact\\w*|escrib\\w*|mand\\w*|envi\\w*|ecri\\w*|ecrivez|texte\\w*|envoy\\w*|contact\\w*)';
+
+const UNCLEAR_PHRASES: UnclearRule[] = [
+	{
+		reason: 'a complaint that the texts keep coming, with no request to stop',
+		pattern: new RegExp(
+			`\\bwhy (?:am i|are we|do i|is this number)(?: \\w+)? (?:getting|receiving)\\b|\\b(?:why|por que|porque|pourquoi)\\b(?: \\w+){0,4} (?:keep|still|siguen|sigue|seguir|encore|toujours|continuez|continuent)\\b(?: \\w+){0,3}|\\b(?:why|por que|pourquoi)\\b(?: \\w+){0,3} ${WRITING} (?:\\w+ )*?(?:again|encore|otra vez|de nuevo)\\b|\\b(?:this is getting old|again with (?:this|these)|every (?:single )?day|all day long|todos los dias|tous les jours|a chaque jour)\\b`,
+		),
+	},
+	{
+		reason: 'asks for fewer texts, not none',
+		pattern: new RegExp(
+			`\\b(?:too many|so many|way too many|demasiados|tantos|trop de|tellement de|beaucoup trop de) ${MESSAGES}|\\b(?:fewer|less|menos|moins de|moins)(?: \\w+)? ${MESSAGES}|\\bless often\\b|\\btext (?:me )?less\\b`,
+		),
+	},
+	{
+		reason: 'asks how the sender got the number',
+		pattern: new RegExp(
+			`\\b(?:who gave (?:you|u)|how did (?:you|u) get|why do (?:you|u) have|where did (?:you|u) get|de donde (?:sacaron|sacaste|tienen|obtuvieron)|quien (?:les|te) dio|comment avez vous (?:eu|obtenu)|qui vous a donne|ou avez vous (?:eu|pris)) (?:my|this|mi|este|mon|ce) (?:number|numero|#|no)`,
+		),
+	},
+	{
+		reason: 'calls it spam or a scam, or says it is reported, with no request',
+		pattern:
+			/\b(?:this is spam|spam|reported|reporting (?:you|this|u)|report (?:you|this|u)|es spam|c est du spam)\b/,
+	},
+	{
+		reason: 'asks to pause the texts, not to end them',
+		pattern:
+			/^(?:pause|pausa|pausar|pause (?:the |these |my )?(?:texts|messages|alerts)(?: for .*)?|mettre en pause|en pause)$/,
+	},
+];
+
+/** Why a reply that is not a clear request may still mean one, or undefined. */
+export function unclearReason(keys: string[]): string | undefined {
+	if (keys.length > 0 && keys.length <= 4 && keys.every((key) => ANNOYED.has(key))) {
+		if (keys.some((key) => STRONGLY_ANNOYED.has(key))) {
+			return 'annoyance with no request';
+		}
+	}
+	const joined = keys.join(' ');
+	for (const { reason, pattern } of UNCLEAR_PHRASES) {
+		if (pattern.test(joined)) return reason;
+	}
+	return undefined;
+}

@@ -1,0 +1,279 @@
+// The compliance ledger of one node run, trigger call or look-up: what the send path, the trigger
+// and the history operation call. Claims (Send Once Per and Per-Number Cap across every workflow
+// and worker), consent, the rows' final state, and keeping the table small. docs/ledger.md.
+import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { createLedgerHttp, type LedgerHttp } from '../transport';
+import type { TransportContext } from '../transport/types';
+import { type LedgerRow, type LedgerRowData, type RowKind } from './columns';
+import { capVerdict, type CapVerdict, DAY_MS, keyHolder, latestConsent } from './decide';
+import { LedgerTable } from './table';
+
+/**
+ * How long a claim waits between writing its row and reading who holds the key or the cap. Rows are
+ * numbered when inserted but seen by others when committed: a competitor numbered lower whose
+ * commit comes later than our read would be missed. On SQLite (one writer, numbered in commit
+ * order) there is no such gap; on PostgreSQL it is the few milliseconds between numbering a row and
+ * committing it, which this wait covers many times over (what remains: docs/ledger.md).
+ */
+export const SETTLE_MS = 200;
+
+/** Maintenance (emptying old cap windows, deleting rows past retention) at most this often per table. */
+const MAINTAIN_EVERY_MS = 10 * 60_000;
+const lastMaintained = new Map<string, number>();
+
+/** A text about to go, as the ledger records it before the post. */
+export interface TextToClaim {
+	phone: string;
+	channel: string;
+	sendOnceKey?: string;
+	/** Present when the text is capped: its subject ('' = every capped text) and limit. */
+	cap?: { subject: string; limit: number };
+	verdicts?: IDataObject;
+	consent?: string;
+}
+
+/** What the ledger decided for one text: its row, and the key's and cap's verdicts. */
+export interface Claimed {
+	row: LedgerRow;
+	/** Present when the text has a key: the row holding it (this text's own when it holds it). */
+	key?: { mine: boolean; holder: LedgerRow };
+	cap?: CapVerdict;
+}
+
+export interface RunIdentity {
+	workflow: string;
+	workflowName: string;
+	execution: string;
+	node: string;
+}
+
+export class Ledger {
+	private readonly writes: Array<Promise<unknown>> = [];
+	private readonly token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+	private sequence = 0;
+
+	private constructor(
+		readonly table: LedgerTable,
+		private readonly identity: RunIdentity,
+		private readonly retentionDays: number,
+		private readonly warn: (message: string) => void,
+		private readonly pause: (ms: number) => Promise<void>,
+	) {}
+
+	static async open(
+		context: TransportContext,
+		identity: RunIdentity,
+		{
+			http = createLedgerHttp(context),
+			pause = sleep,
+			itemIndex = 0,
+		}: { http?: LedgerHttp; pause?: (ms: number) => Promise<void>; itemIndex?: number } = {},
+	): Promise<Ledger> {
+		const table = await LedgerTable.open(http, itemIndex);
+		const creds = await http.credentials();
+		const days = Number(creds.retentionDays);
+		return new Ledger(
+			table,
+			identity,
+			Number.isFinite(days) && days >= 30 ? days : 1830,
+			(message) => context.logger.warn(message),
+			pause,
+		);
+	}
+
+	private nextRef() {
+		this.sequence++;
+		return `${this.token}.${this.sequence}`;
+	}
+
+	private base(kind: RowKind, phone: string, at: number): LedgerRowData {
+		return {
+			kind,
+			at,
+			when: new Date(at).toISOString(),
+			phone,
+			...this.identity,
+			ref: this.nextRef(),
+		};
+	}
+
+	/**
+	 * Records each text before its post (status `pending`) and decides, for the texts with a key or
+	 * a cap, who holds the key and whether the cap lets it go: one insert, one wait, one read per
+	 * few dozen numbers and keys, however many texts.
+	 */
+	async claim(texts: readonly TextToClaim[], now: number, itemIndex = 0): Promise<Claimed[]> {
+		if (texts.length === 0) return [];
+		const rows = texts.map((text) => ({
+			...this.base('text', text.phone, now),
+			status: 'pending',
+			channel: text.channel,
+			sendOnceKey: text.sendOnceKey || null,
+			capSubject: text.cap ? text.cap.subject : null,
+			capLimit: text.cap ? text.cap.limit : null,
+			capWindow: text.cap ? text.phone : null,
+			verdicts: text.verdicts ? JSON.stringify(text.verdicts) : null,
+			consent: text.consent ?? null,
+		}));
+		const stored = await this.table.insert(rows, 'recording texts before they go', itemIndex);
+		const keys = texts.flatMap((text) => (text.sendOnceKey ? [text.sendOnceKey] : []));
+		const capped = texts.flatMap((text) => (text.cap ? [text.phone] : []));
+		if (keys.length === 0 && capped.length === 0) return stored.map((row) => ({ row }));
+		await this.pause(SETTLE_MS);
+		const [keyRows, capRows] = await Promise.all([
+			keys.length
+				? this.table.readAnyOf('sendOnceKey', keys, 'reading Send Once keys', itemIndex)
+				: [],
+			capped.length
+				? this.table.readAnyOf(
+						'capWindow',
+						capped,
+						"reading the numbers' texts of the last 24 hours",
+						itemIndex,
+					)
+				: [],
+		]);
+		return stored.map((row, i) => {
+			const claimed: Claimed = { row };
+			if (texts[i].sendOnceKey) {
+				const holder = keyHolder(keyRows, row);
+				claimed.key = { mine: holder.id === row.id, holder };
+			}
+			if (texts[i].cap) {
+				const window = capRows.filter((other) => other.at > now - 2 * DAY_MS);
+				claimed.cap = capVerdict(window, row);
+			}
+			return claimed;
+		});
+	}
+
+	/**
+	 * A text's final state (sent with its transactionId, or held back and why). Written in the
+	 * background: `flush()` waits for every such write. A text held back stops counting at once.
+	 */
+	settle(row: LedgerRow, data: IDataObject): void {
+		const live = data.status === 'sent' || data.status === 'maybe_sent';
+		const write = this.table
+			.update(
+				{ type: 'and', filters: [{ columnName: 'ref', condition: 'eq', value: String(row.ref) }] },
+				live ? data : { ...data, capWindow: null },
+				'recording what became of a text',
+			)
+			.catch((error: unknown) => {
+				// The row stays `pending`, which counts as sent: stricter, never looser.
+				this.warn(
+					`Compliance ledger: the outcome of the text to ${row.phone} could not be recorded: ${(error as Error).message}`,
+				);
+			});
+		this.writes.push(write);
+	}
+
+	/** Rows of texts that never needed a claim, written in one insert per hundred. */
+	async append(rows: Array<Partial<LedgerRowData> & { kind: RowKind; phone: string; at: number }>) {
+		if (rows.length === 0) return [];
+		return await this.table.insert(
+			rows.map((row) => ({ ...this.base(row.kind, row.phone, row.at), ...row })),
+			'recording texts',
+		);
+	}
+
+	/** Waits for every background write of this run. */
+	async flush(): Promise<void> {
+		while (this.writes.length > 0) await Promise.all(this.writes.splice(0));
+	}
+
+	/** A revocation or an opt-in, with the reply's words. */
+	async recordConsent(
+		kind: 'revocation' | 'opt_in',
+		phone: string,
+		at: number,
+		details: { words?: string | null; channel?: string | null; reason?: string },
+	): Promise<LedgerRow> {
+		const [row] = await this.table.insert(
+			[
+				{
+					...this.base(kind, phone, at),
+					status: 'recorded',
+					consentPhone: phone,
+					words: details.words ?? null,
+					channel: details.channel ?? undefined,
+					reason: details.reason ?? null,
+				},
+			],
+			kind === 'revocation' ? 'recording a revocation' : 'recording an opt-in',
+		);
+		return row;
+	}
+
+	/** Each number's latest revocation or opt-in on record (absent: none). */
+	async consentOf(phones: readonly string[], itemIndex = 0): Promise<Map<string, LedgerRow>> {
+		const rows = await this.table.readAnyOf(
+			'consentPhone',
+			phones,
+			'reading revocations and opt-ins',
+			itemIndex,
+		);
+		const byPhone = new Map<string, LedgerRow[]>();
+		for (const row of rows) {
+			const list = byPhone.get(row.phone) ?? [];
+			list.push(row);
+			byPhone.set(row.phone, list);
+		}
+		const latest = new Map<string, LedgerRow>();
+		for (const [phone, list] of byPhone) {
+			const found = latestConsent(list);
+			if (found) latest.set(phone, found);
+		}
+		return latest;
+	}
+
+	/** Every row of one number, newest first (at most `limit`). */
+	async historyOf(phone: string, limit: number, itemIndex = 0): Promise<LedgerRow[]> {
+		const rows = await this.table.read(
+			{ type: 'and', filters: [{ columnName: 'phone', condition: 'eq', value: phone }] },
+			"reading the number's history",
+			itemIndex,
+		);
+		return rows.sort((a, b) => b.at - a.at || b.id - a.id).slice(0, limit);
+	}
+
+	/**
+	 * Keeps the table small, at most every ten minutes per table and process: a text's cap window
+	 * is emptied once it is more than 24 hours old (it no longer counts; kept, it would be read
+	 * again for every text to the number), and text rows older than the retention period go.
+	 * Revocations and opt-ins stay. Never throws: the record is kept as it is, and the log says why.
+	 */
+	async maintain(now: number): Promise<void> {
+		const last = lastMaintained.get(this.table.id) ?? 0;
+		if (now - last < MAINTAIN_EVERY_MS && now >= last) return;
+		lastMaintained.set(this.table.id, now);
+		try {
+			await this.table.update(
+				{
+					type: 'and',
+					filters: [
+						{ columnName: 'capWindow', condition: 'neq', value: null },
+						// A minute beyond 24 hours: clocks of other processes may run a little behind.
+						{ columnName: 'at', condition: 'lt', value: now - DAY_MS - 60_000 },
+					],
+				},
+				{ capWindow: null },
+				'emptying cap windows older than 24 hours',
+			);
+			await this.table.delete(
+				{
+					type: 'and',
+					filters: [
+						{ columnName: 'kind', condition: 'eq', value: 'text' },
+						{ columnName: 'at', condition: 'lt', value: now - this.retentionDays * DAY_MS },
+					],
+				},
+				'deleting text rows past the retention period',
+			);
+		} catch (error) {
+			this.warn(`Compliance ledger: maintenance skipped: ${(error as Error).message}`);
+		}
+	}
+}

@@ -1,0 +1,268 @@
+// Finding (or creating) the ledger's Data Table and reading or writing its rows, through n8n's
+// public API (/api/v1/data-tables). Nothing here decides anything (decide.ts does).
+import type { IDataObject } from 'n8n-workflow';
+
+import type { LedgerHttp } from '../transport';
+import { LEDGER_COLUMNS, type LedgerRow, type LedgerRowData, rowOf } from './columns';
+
+/** n8n's public API pages at most this many rows. */
+const PAGE = 250;
+/** Conditions per OR filter: the filter goes in the URL, which servers cap at about 8-16 KB. */
+export const FILTER_CHUNK = 40;
+/** Rows per insert. */
+const INSERT_CHUNK = 100;
+
+export interface Condition {
+	columnName: string;
+	condition: 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like';
+	value: string | number | boolean | null;
+}
+
+export interface Filter {
+	type: 'and' | 'or';
+	filters: Condition[];
+}
+
+/**
+ * Each table's ID, found once per process per n8n, table and project (no secret in the key); a
+ * table deleted meanwhile is looked up again after the 404.
+ */
+const tableIds = new Map<string, Promise<string>>();
+
+function tableKeyOf(baseUrl: string, table: string, projectId: string) {
+	return JSON.stringify([baseUrl, table, projectId]);
+}
+
+export class LedgerTable {
+	private constructor(
+		readonly http: LedgerHttp,
+		readonly id: string,
+		readonly key: string,
+	) {}
+
+	/** The table the credential names: found by name or ID, else created with the ledger's columns. */
+	static async open(http: LedgerHttp, itemIndex = 0): Promise<LedgerTable> {
+		const creds = await http.credentials();
+		const table = String(creds.dataTable ?? '').trim();
+		const projectId = String(creds.projectId ?? '').trim();
+		const key = tableKeyOf(String(creds.baseUrl ?? ''), table, projectId);
+		let id = tableIds.get(key);
+		if (!id) {
+			id = findOrCreate(http, table, projectId, itemIndex);
+			tableIds.set(key, id);
+			id.catch(() => tableIds.delete(key));
+		}
+		return new LedgerTable(http, await id, key);
+	}
+
+	/** Forget the table's ID (it answered 404): the next open looks it up again. */
+	forget() {
+		tableIds.delete(this.key);
+	}
+
+	/** Every row matching `filter`, ascending by id, page by page. */
+	async read(filter: Filter, doing: string, itemIndex = 0, max = Infinity): Promise<LedgerRow[]> {
+		const rows: LedgerRow[] = [];
+		let cursor: string | undefined;
+		do {
+			const qs: IDataObject = { limit: PAGE, filter: JSON.stringify(filter), sortBy: 'id:asc' };
+			if (cursor) qs.cursor = cursor;
+			const page = (await this.http.request(
+				{ method: 'GET', path: `/data-tables/${this.id}/rows`, qs, kind: 'read', doing },
+				itemIndex,
+			)) as { data?: Array<Record<string, unknown>>; nextCursor?: string | null };
+			rows.push(...(page.data ?? []).map(rowOf));
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor && rows.length < max);
+		return rows;
+	}
+
+	/** Rows whose `column` is any of `values`, a few dozen values per call. */
+	async readAnyOf(
+		column: string,
+		values: readonly string[],
+		doing: string,
+		itemIndex = 0,
+	): Promise<LedgerRow[]> {
+		const distinct = [...new Set(values)];
+		const chunks: string[][] = [];
+		for (let i = 0; i < distinct.length; i += FILTER_CHUNK) {
+			chunks.push(distinct.slice(i, i + FILTER_CHUNK));
+		}
+		const pages = await Promise.all(
+			chunks.map(
+				async (chunk) =>
+					await this.read(
+						{
+							type: 'or',
+							filters: chunk.map((value) => ({ columnName: column, condition: 'eq', value })),
+						},
+						doing,
+						itemIndex,
+					),
+			),
+		);
+		return pages.flat();
+	}
+
+	/** Inserts rows; returns them as stored (with their ids), in the order given. */
+	async insert(rows: LedgerRowData[], doing: string, itemIndex = 0): Promise<LedgerRow[]> {
+		const stored: LedgerRow[] = [];
+		for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+			const chunk = rows.slice(i, i + INSERT_CHUNK);
+			const answer = await this.http.request(
+				{
+					method: 'POST',
+					path: `/data-tables/${this.id}/rows`,
+					body: { data: chunk as unknown as IDataObject[], returnType: 'all' },
+					kind: 'write',
+					doing,
+				},
+				itemIndex,
+			);
+			const byRef = new Map(
+				(Array.isArray(answer) ? (answer as Array<Record<string, unknown>>) : []).map((raw) => [
+					String(raw.ref),
+					rowOf(raw),
+				]),
+			);
+			for (const row of chunk) {
+				const found = byRef.get(String(row.ref));
+				if (!found) {
+					throw new Error(`the ledger did not return the row it stored (${doing})`);
+				}
+				stored.push(found);
+			}
+		}
+		return stored;
+	}
+
+	/** Sets columns of the rows matching `filter`. */
+	async update(filter: Filter, data: IDataObject, doing: string, itemIndex = 0): Promise<void> {
+		await this.http.request(
+			{
+				method: 'PATCH',
+				path: `/data-tables/${this.id}/rows/update`,
+				body: { filter: filter as unknown as IDataObject, data },
+				kind: 'write',
+				doing,
+			},
+			itemIndex,
+		);
+	}
+
+	async delete(filter: Filter, doing: string): Promise<void> {
+		await this.http.request({
+			method: 'DELETE',
+			path: `/data-tables/${this.id}/rows/delete`,
+			qs: { filter: JSON.stringify(filter) },
+			kind: 'write',
+			doing,
+		});
+	}
+}
+
+async function findOrCreate(
+	http: LedgerHttp,
+	table: string,
+	projectId: string,
+	itemIndex: number,
+): Promise<string> {
+	const found = await find(http, table, projectId, itemIndex);
+	if (found) return found;
+	const made = await create(http, table, projectId, itemIndex).then(
+		(id) => ({ id }),
+		(error: unknown) => ({ error }),
+	);
+	if ('id' in made) return made.id;
+	// Another process created it meanwhile (n8n refuses a second table of that name: 409).
+	const created = await find(http, table, projectId, itemIndex);
+	if (created) return created;
+	throw made.error;
+}
+
+async function find(
+	http: LedgerHttp,
+	table: string,
+	projectId: string,
+	itemIndex: number,
+): Promise<string | undefined> {
+	// n8n matches a name filter as a part of the name, case-insensitively: the exact name is
+	// picked below. The credential may also hold the table's ID.
+	const tables: Array<{ id: string; name: string; projectId?: string }> = [];
+	for (const filter of [{ name: table }, { id: table }]) {
+		const listed = (await http.request(
+			{
+				method: 'GET',
+				path: '/data-tables',
+				qs: { limit: 250, filter: JSON.stringify(filter) },
+				kind: 'read',
+				doing: 'looking up the ledger table',
+			},
+			itemIndex,
+		)) as { data?: Array<{ id: string; name: string; projectId?: string }> };
+		tables.push(...(listed.data ?? []));
+	}
+	const found = tables.find(
+		(candidate) =>
+			(candidate.name === table || candidate.id === table) &&
+			(projectId === '' || candidate.projectId === undefined || candidate.projectId === projectId),
+	);
+	if (!found) return undefined;
+	await addMissingColumns(http, found.id, itemIndex);
+	return found.id;
+}
+
+async function create(
+	http: LedgerHttp,
+	table: string,
+	projectId: string,
+	itemIndex: number,
+): Promise<string> {
+	const created = (await http.request(
+		{
+			method: 'POST',
+			path: '/data-tables',
+			body: {
+				name: table,
+				columns: LEDGER_COLUMNS as unknown as IDataObject[],
+				...(projectId ? { projectId } : {}),
+			},
+			kind: 'write',
+			doing: 'creating the ledger table',
+		},
+		itemIndex,
+	)) as { id?: string };
+	if (typeof created.id !== 'string') {
+		throw new Error('n8n did not return the ID of the ledger table it created');
+	}
+	return created.id;
+}
+
+/** A table made by an earlier version of this package, or by hand, gets the columns it lacks. */
+async function addMissingColumns(http: LedgerHttp, id: string, itemIndex: number) {
+	const answer = (await http.request(
+		{
+			method: 'GET',
+			path: `/data-tables/${id}/columns`,
+			kind: 'read',
+			doing: "reading the ledger table's columns",
+		},
+		itemIndex,
+	)) as Array<{ name: string }> | { data?: Array<{ name: string }> };
+	const columns = Array.isArray(answer) ? answer : (answer.data ?? []);
+	const have = new Set(columns.map((column) => column.name));
+	for (const column of LEDGER_COLUMNS) {
+		if (have.has(column.name)) continue;
+		await http.request(
+			{
+				method: 'POST',
+				path: `/data-tables/${id}/columns`,
+				body: { ...column },
+				kind: 'write',
+				doing: `adding the column ${column.name} to the ledger table`,
+			},
+			itemIndex,
+		);
+	}
+}

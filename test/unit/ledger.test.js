@@ -1,0 +1,186 @@
+// @ts-check
+/**
+ * The compliance ledger (nodes/shared/ledger) over a model of n8n's Data Table API
+ * (test/helpers/dataTableModel.js): what its rows decide (a key's holder, a cap's count and
+ * nextAllowedAt), and that a key or a cap's last slot goes to exactly one of many processes
+ * claiming at once, also when each row becomes visible to others only some time after it was
+ * numbered (PostgreSQL's commit order), as long as that is shorter than the settle time.
+ */
+const { Ledger, capVerdict, keyHolder, DAY_MS, SETTLE_MS } = require('../../nodes/shared/ledger');
+const { DataTableModel } = require('../helpers/dataTableModel');
+
+const HOUR = 60 * 60 * 1000;
+const T0 = Date.UTC(2026, 10, 25, 15, 5);
+const MIAMI = '3055550177';
+
+/** @param {Partial<import('../../nodes/shared/ledger').LedgerRow>} row */
+const text = (row) =>
+	/** @type {import('../../nodes/shared/ledger').LedgerRow} */ ({
+		kind: 'text',
+		phone: MIAMI,
+		capWindow: MIAMI,
+		capSubject: 'sale',
+		capLimit: 3,
+		status: 'sent',
+		...row,
+	});
+
+describe('what the rows decide', () => {
+	test("a Florida number's 4th text in 24 hours is refused until the first is 24 hours old", () => {
+		const rows = [0, 1, 5].map((h, i) => text({ id: i + 1, at: T0 + h * HOUR }));
+		const mine = text({ id: 9, at: T0 + 23 * HOUR, status: 'pending' });
+		expect(capVerdict(rows, mine)).toEqual({
+			allowed: false,
+			count: 3,
+			nextAllowedAt: T0 + DAY_MS,
+		});
+		expect(capVerdict(rows, { ...mine, at: T0 + DAY_MS })).toEqual({ allowed: true, count: 3 });
+	});
+
+	test('a lowered limit counts every earlier text: 5 texts, limit 3, waits for the third oldest', () => {
+		const rows = [0, 1, 2, 3, 4].map((h, i) => text({ id: i + 1, at: T0 + h * HOUR, capLimit: 5 }));
+		const mine = text({ id: 9, at: T0 + 6 * HOUR, status: 'pending' });
+		expect(capVerdict(rows, mine)).toEqual({
+			allowed: false,
+			count: 5,
+			nextAllowedAt: T0 + 2 * HOUR + DAY_MS,
+		});
+	});
+
+	test('an empty Cap Subject counts every capped text to the number; two subjects do not mix', () => {
+		const rows = [
+			text({ id: 1, at: T0, capSubject: 'sale' }),
+			text({ id: 2, at: T0 + HOUR, capSubject: 'sale' }),
+			text({ id: 3, at: T0 + 2 * HOUR, capSubject: 'news' }),
+		];
+		const pending = { status: 'pending', at: T0 + 3 * HOUR, id: 9 };
+		expect(capVerdict(rows, text({ ...pending, capSubject: '' }))).toMatchObject({
+			allowed: false,
+			count: 3,
+		});
+		expect(capVerdict(rows, text({ ...pending, capSubject: 'news' }))).toEqual({
+			allowed: true,
+			count: 2,
+		});
+		expect(capVerdict(rows, text({ ...pending, capSubject: 'sale' }))).toEqual({
+			allowed: true,
+			count: 3,
+		});
+	});
+
+	test('texts held back (capped, not sent, already sent) do not count; pending ones do', () => {
+		const rows = [
+			text({ id: 1, at: T0, status: 'capped' }),
+			text({ id: 2, at: T0, status: 'not_sent' }),
+			text({ id: 3, at: T0, status: 'pending' }),
+			text({ id: 4, at: T0, status: 'maybe_sent' }),
+		];
+		expect(capVerdict(rows, text({ id: 9, at: T0 + HOUR, status: 'pending' }))).toEqual({
+			allowed: true,
+			count: 3,
+		});
+	});
+
+	test("a key is held by its live row with the lowest id; a released row doesn't hold it", () => {
+		const key = { sendOnceKey: 'order-1' };
+		const rows = [
+			text({ id: 4, at: T0, status: 'not_sent', ...key }),
+			text({ id: 6, at: T0, status: 'pending', ...key }),
+			text({ id: 7, at: T0, status: 'pending', ...key }),
+		];
+		expect(keyHolder(rows, rows[2])?.id).toBe(6);
+		expect(
+			keyHolder(rows.slice(0, 1), text({ id: 8, at: T0, status: 'pending', ...key }))?.id,
+		).toBe(8);
+	});
+});
+
+/** The settle wait, a tenth as long in real time. */
+const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms / 10));
+const context = { logger: { warn: jest.fn() } };
+const identity = (/** @type {number} */ n) => ({
+	workflow: `w${n % 2}`,
+	workflowName: `workflow ${n % 2}`,
+	execution: String(n),
+	node: 'Send',
+});
+
+async function ledgers(/** @type {DataTableModel} */ model, /** @type {number} */ count) {
+	return await Promise.all(
+		Array.from(
+			{ length: count },
+			async (_, n) =>
+				await Ledger.open(/** @type {any} */ (context), identity(n), {
+					http: /** @type {any} */ (model.http()),
+					pause,
+				}),
+		),
+	);
+}
+
+describe('claims across processes', () => {
+	test('20 processes claim one key at once: exactly one holds it, on SQLite and on PostgreSQL commit order', async () => {
+		for (const commitDelayMs of [0, SETTLE_MS / 10 / 2]) {
+			const model = new DataTableModel({ commitDelayMs });
+			const all = await ledgers(model, 20);
+			const claims = await Promise.all(
+				all.map(
+					async (ledger) =>
+						(await ledger.claim([{ phone: MIAMI, channel: 'SMS', sendOnceKey: 'order-1' }], T0))[0],
+				),
+			);
+			expect(claims.filter((claim) => claim.key?.mine)).toHaveLength(1);
+		}
+	});
+
+	test("10 processes text one Florida number at once (limit 3): exactly 3 may go, the others get the 4th's nextAllowedAt", async () => {
+		const model = new DataTableModel({ commitDelayMs: 5 });
+		const all = await ledgers(model, 10);
+		const claims = await Promise.all(
+			all.map(
+				async (ledger) =>
+					(
+						await ledger.claim(
+							[{ phone: MIAMI, channel: 'SMS', cap: { subject: 'sale', limit: 3 } }],
+							T0,
+						)
+					)[0],
+			),
+		);
+		const allowed = claims.filter((claim) => claim.cap?.allowed);
+		expect(allowed).toHaveLength(3);
+		for (const claim of claims.filter((c) => !c.cap?.allowed)) {
+			expect(claim.cap).toEqual({ allowed: false, count: 3, nextAllowedAt: T0 + DAY_MS });
+		}
+	});
+
+	test('what remains: a row whose commit lands later than the settle time can let two processes hold one key', async () => {
+		const model = new DataTableModel({ commitDelayMs: SETTLE_MS / 10 + 30 });
+		const all = await ledgers(model, 2);
+		const claims = await Promise.all(
+			all.map(
+				async (ledger) =>
+					(await ledger.claim([{ phone: MIAMI, channel: 'SMS', sendOnceKey: 'order-2' }], T0))[0],
+			),
+		);
+		expect(claims.filter((claim) => claim.key?.mine)).toHaveLength(2);
+	});
+
+	test('a batch of 100 texts costs 1 insert and 2 reads (keys and caps), and their outcomes 100 background updates', async () => {
+		const model = new DataTableModel();
+		const [ledger] = await ledgers(model, 1);
+		const before = model.calls;
+		const texts = Array.from({ length: 100 }, (_, i) => ({
+			phone: `30555${String(i).padStart(5, '0')}`,
+			channel: 'SMS',
+			sendOnceKey: `k${i}`,
+			cap: { subject: '', limit: 3 },
+		}));
+		const claims = await ledger.claim(texts, T0);
+		expect(model.calls - before).toBe(1 + 3 + 3); // one insert; 40 values per read: 3 + 3
+		expect(claims.every((claim) => claim.key?.mine && claim.cap?.allowed)).toBe(true);
+		for (const claim of claims) ledger.settle(claim.row, { status: 'sent', transactionId: 'tx' });
+		await ledger.flush();
+		expect(model.rows().filter((row) => row.status === 'sent')).toHaveLength(100);
+	});
+});
