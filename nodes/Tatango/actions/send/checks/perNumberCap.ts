@@ -209,9 +209,9 @@ class RunCaps {
 		const tallies: CapTally[] = [];
 		const seen = new Set<string>();
 		for (const text of texts) {
-			const cap = await capRuleOf(text, this.run.tatango, () => this.run.context.getTimezone()).catch(
-				() => undefined,
-			);
+			const cap = await capRuleOf(text, this.run.tatango, () =>
+				this.run.context.getTimezone(),
+			).catch(() => undefined);
 			if (!cap) continue; // not capped, or its turn says why it does not read
 			for (const tally of talliesOf(cap.tally)) {
 				const key = tallyKey(tally);
