@@ -211,7 +211,9 @@ class HttpClient {
 	/** The secrets of every credential this client has loaded, and their forms. */
 	private async secretsOfLoadedCredentials() {
 		const loaded = await Promise.all(
-			[...this.credentialCache.values()].map(async (pending) => await pending.catch(() => undefined)),
+			[...this.credentialCache.values()].map(
+				async (pending) => await pending.catch(() => undefined),
+			),
 		);
 		const secrets = loaded.flatMap((creds) => (creds ? credentialSecrets(creds) : []));
 		return { secrets, forms: secretForms(secrets) };
