@@ -139,8 +139,12 @@ describe('SendRun', () => {
 		const reads = {};
 		const context = /** @type {any} */ ({
 			getInputData: () => items.map(() => ({ json: {} })),
-			// The guardrails held at the top level, as a workflow saved before Compliance holds them.
-			getNode: () => ({ parameters: Object.assign({}, ...items) }),
+			// Values that differ per item come from expressions in the saved node.
+			getNode: () => ({
+				parameters: Object.fromEntries(
+					items.flatMap(Object.keys).map((name) => [name, `={{ $json.${name} }}`]),
+				),
+			}),
 			getNodeParameter: (/** @type {string} */ name, /** @type {number} */ i, fallback) => {
 				reads[`${name}@${i}`] = (reads[`${name}@${i}`] ?? 0) + 1;
 				if (name === 'resource') return 'sms';

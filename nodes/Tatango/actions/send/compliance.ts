@@ -3,7 +3,7 @@
 // the same name. Names and stored values are unchanged, so such a workflow loads and behaves as saved.
 import type { IExecuteFunctions, INodeProperties, IWebhookFunctions, NodeHint } from 'n8n-workflow';
 
-import { groupedValue } from './grouped';
+import { groupedPath, groupedValue } from './grouped';
 
 /** The collection the guardrails are grouped in. */
 export const COMPLIANCE = 'compliance';
@@ -36,6 +36,14 @@ export const fixedSendOnceKeyHint: NodeHint = {
 	whenToDisplay: 'always',
 	displayCondition: `={{ (function (key) { return typeof key === "string" && key.trim() !== "" && key.charAt(0) !== "="; })(($rawParameter.${COMPLIANCE} || {}).sendOncePer || $rawParameter.sendOncePer) }}`,
 };
+
+/** Where the node holds a guardrail's value: at the top level (saved before) or in Compliance. */
+export function guardrailPath(
+	context: IExecuteFunctions | IWebhookFunctions,
+	name: string,
+): string {
+	return groupedPath(context, COMPLIANCE, name);
+}
 
 /** A guardrail's value for an item, wherever the node holds it (grouped.ts). */
 export function guardrailValue(

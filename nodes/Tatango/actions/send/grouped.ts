@@ -39,6 +39,16 @@ export function savedCopy(field: INodeProperties, dependent = false): INodePrope
  * A moved field's value for an item: the saved top-level parameter when the node has it (n8n keeps
  * it only while it is shown, i.e. set), else the one in `collection`, else `fallback`.
  */
+/** Where a moved field's value is: its saved top-level name, else its place in `collection`. */
+export function groupedPath(
+	context: IExecuteFunctions | IWebhookFunctions,
+	collection: string,
+	name: string,
+): string {
+	const saved = Object.prototype.hasOwnProperty.call(context.getNode().parameters ?? {}, name);
+	return saved ? name : `${collection}.${name}`;
+}
+
 export function groupedValue(
 	context: IExecuteFunctions | IWebhookFunctions,
 	collection: string,
@@ -47,8 +57,7 @@ export function groupedValue(
 	fallback: unknown,
 	options?: { extractValue: true },
 ): unknown {
-	const saved = Object.prototype.hasOwnProperty.call(context.getNode().parameters ?? {}, name);
-	const path = saved ? name : `${collection}.${name}`;
+	const path = groupedPath(context, collection, name);
 	const value = fallback as NodeParameterValueType;
 	if ('getInputData' in context) {
 		return context.getNodeParameter(path, itemIndex, value, options);

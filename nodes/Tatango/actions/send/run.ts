@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { type ParameterReader, runParameterReader } from '../../../shared/runParameters';
 import { mayHaveBeenSent, type TatangoClient } from '../../../shared/transport';
 import { SEND_CHECKS } from './checks';
 import { sentItem, withOutcome } from './outcome';
@@ -52,13 +53,17 @@ export class SendRun implements SendRunView {
 	private runRecorders?: RunRecorder[];
 	private readonly records: TextRecord[] = [];
 	private kind?: { resource: string; operation: string };
+	/** The run's parameter reads: a field without an expression (a check that is off) once per run. */
+	private readonly parameters: ParameterReader;
 
 	constructor(
 		readonly context: IExecuteFunctions,
 		readonly tatango: TatangoClient,
 		private readonly checks: readonly SendCheck[] = SEND_CHECKS,
 		private readonly recorders: readonly SendRecorder[] = SEND_RECORDERS,
-	) {}
+	) {
+		this.parameters = runParameterReader(context);
+	}
 
 	get itemCount(): number {
 		return this.context.getInputData().length;
@@ -91,6 +96,7 @@ export class SendRun implements SendRunView {
 			};
 			text = new OutgoingText(
 				this.context,
+				this.parameters,
 				itemIndex,
 				reader,
 				this.kind.resource,

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import type { ParameterReader } from '../../../shared/runParameters';
 import { textOf } from '../../../shared/validation';
-import { guardrailValue } from './compliance';
+import { guardrailPath } from './compliance';
 import type { TextChannel, TextReader } from './types';
 
 /** The Quiet Hours choice that marks a text the recipient asked for (a one-time code, a reply). */
@@ -43,6 +44,8 @@ export class OutgoingText {
 
 	constructor(
 		private readonly context: IExecuteFunctions,
+		/** The run's reader of the node's parameters (shared/runParameters.ts). */
+		private readonly readParameter: ParameterReader,
 		readonly itemIndex: number,
 		private readonly reader: TextReader,
 		/** The node's Resource and Operation (e.g. `sms`, `send`): which kind of send this is. */
@@ -63,7 +66,7 @@ export class OutgoingText {
 	 */
 	parameter(name: string, fallback: unknown, options?: { extractValue: true }): unknown {
 		return readOnce(this.reads, options ? `${name}#value` : name, () =>
-			guardrailValue(this.context, name, this.itemIndex, fallback, options),
+			this.readParameter(guardrailPath(this.context, name), this.itemIndex, fallback, options),
 		);
 	}
 

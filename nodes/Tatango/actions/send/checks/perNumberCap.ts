@@ -136,7 +136,7 @@ type CapCount =
  * The rule that caps `text`, if any: the lower of the node's cap and the credential's policy, each
  * state's law as in force on the recipient's day, less those the text is exempt from.
  */
-async function capOf(
+async function capRuleOf(
 	text: OutgoingText,
 	tatango: TatangoClient,
 	/** The workflow's time zone, asked only to read a Last Purchase At without an offset. */
@@ -205,16 +205,16 @@ class RunCaps {
 	}
 
 	/** Counts ahead the first text of each number and subject among the next READ_AHEAD items. */
-	private async countAhead(from: number, now: number) {
+	private async countNextBatch(from: number, now: number) {
 		const texts = this.run.textsAhead(from, READ_AHEAD);
 		this.readAheadTo = from + texts.length;
 		const items: number[] = [];
 		const tallies: CapTally[] = [];
 		const seen = new Set<string>();
 		for (const text of texts) {
-			const cap = await capOf(text, this.run.tatango, () => this.run.context.getTimezone()).catch(
-				() => undefined,
-			);
+			const cap = await capRuleOf(text, this.run.tatango, () =>
+				this.run.context.getTimezone(),
+			).catch(() => undefined);
 			if (!cap) continue; // not capped, or its turn says why it does not read
 			for (const tally of talliesOf(cap.tally)) {
 				const key = tallyKey(tally);
@@ -250,14 +250,14 @@ class RunCaps {
 		const now = Date.now();
 		await this.giveBackUnused(item);
 		if (!this.counted.has(tallyKey(tally)) && item >= this.readAheadTo) {
-			await this.countAhead(item, now);
+			await this.countNextBatch(item, now);
 		}
 		const ahead = this.ahead.get(item) ?? [];
 		this.ahead.delete(item);
 		const [own, all] = talliesOf(tally) as [CapTally, CapTally | undefined];
 		const aheadOf = (of: CapTally) => ahead.find(({ key }) => key === tallyKey(of));
-		const result = await this.countOneIn(item, own, now, aheadOf(own));
-		if (all && result.allowed) await this.countOneIn(item, all, now, aheadOf(all));
+		const result = await this.countIn(item, own, now, aheadOf(own));
+		if (all && result.allowed) await this.countIn(item, all, now, aheadOf(all));
 		else if (all) await this.giveBack(aheadOf(all));
 		return result;
 	}
@@ -267,7 +267,7 @@ class RunCaps {
 	}
 
 	/** One more text of `item` counted in `tally`, if its limit allows. */
-	private async countOneIn(
+	private async countIn(
 		item: number,
 		tally: CapTally,
 		now: number,
@@ -372,7 +372,7 @@ export const perNumberCapCheck: SendCheck = {
 		const caps = new RunCaps(run);
 		return {
 			async before(text) {
-				const cap = await capOf(text, run.tatango, () => run.context.getTimezone());
+				const cap = await capRuleOf(text, run.tatango, () => run.context.getTimezone());
 				if (!cap) return { verdict: 'off' };
 				const rule = { name: cap.rule.name, citation: cap.rule.citation };
 				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };
