@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { mayHaveBeenSent, type TatangoClient } from '../../../shared/transport';
 import { SEND_CHECKS } from './checks';
+import { SendLedger } from './ledger';
 import { SEND_RECORDERS } from './recorders';
 import { OutgoingText } from './text';
 import type {
@@ -51,6 +52,7 @@ export class SendRun implements SendRunView {
 	private runRecorders?: RunRecorder[];
 	private readonly records: TextRecord[] = [];
 	private kind?: { resource: string; operation: string };
+	private runLedger?: { ledger: SendLedger | undefined };
 
 	constructor(
 		readonly context: IExecuteFunctions,
@@ -58,6 +60,11 @@ export class SendRun implements SendRunView {
 		private readonly checks: readonly SendCheck[] = SEND_CHECKS,
 		private readonly recorders: readonly SendRecorder[] = SEND_RECORDERS,
 	) {}
+
+	get ledger(): SendLedger | undefined {
+		this.runLedger ??= { ledger: SendLedger.of(this) };
+		return this.runLedger.ledger;
+	}
 
 	get itemCount(): number {
 		return this.context.getInputData().length;
