@@ -8,6 +8,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { callLimitFields } from './callLimits';
 import { compliancePolicyFields } from './compliancePolicies';
 
 /**
@@ -91,24 +92,7 @@ export class TatangoApi implements ICredentialType {
 			description:
 				"The account's v2 rate limit. Tatango allows 1,200 per hour unless your account manager raised it; the node spaces its calls to stay under it.",
 		},
-		{
-			displayName: 'Max Wait When Rate Limited (Seconds)',
-			name: 'maxRateLimitWait',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 120,
-			description:
-				'When Tatango answers 429 (too many requests), the node waits and tries again, for at most this long per call, before failing the item',
-		},
-		{
-			displayName: 'Request Timeout (Seconds)',
-			name: 'requestTimeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 60,
-			description:
-				'How long the node waits for Tatango to answer one request. A send that times out is not tried again (it may have gone out): the item fails saying so.',
-		},
+		...callLimitFields,
 		...compliancePolicyFields,
 	];
 

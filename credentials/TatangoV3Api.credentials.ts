@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { callLimitFields } from './callLimits';
 import { compliancePolicyFields } from './compliancePolicies';
 
 /**
@@ -66,24 +67,7 @@ export class TatangoV3Api implements ICredentialType {
 			description:
 				"The key's v3 rate limit. Tatango allows 10 per second unless it was raised for your account; the node spaces its calls to stay under it.",
 		},
-		{
-			displayName: 'Max Wait When Rate Limited (Seconds)',
-			name: 'maxRateLimitWait',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 120,
-			description:
-				'When Tatango answers 429 (too many requests), the node waits and tries again, for at most this long per call, before failing the item',
-		},
-		{
-			displayName: 'Request Timeout (Seconds)',
-			name: 'requestTimeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 60,
-			description:
-				'How long the node waits for Tatango to answer one request. A send that times out is not tried again (it may have gone out): the item fails saying so.',
-		},
+		...callLimitFields,
 		...compliancePolicyFields,
 	];
 

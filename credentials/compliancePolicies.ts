@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { MAX_CUSTOM_CAP } from '../nodes/shared/capRules';
+
 /**
  * What an account's compliance owner sets once, on either credential: a floor under every send that
  * uses it (the stricter of the send's own field and the policy wins). The send checks read them:
@@ -55,7 +57,7 @@ export const compliancePolicyFields: INodeProperties[] = [
 		displayName: 'Policy Texts per 24 Hours',
 		name: 'perNumberCapPolicyLimit',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 20 },
+		typeOptions: { minValue: 1, maxValue: MAX_CUSTOM_CAP },
 		default: 1,
 		displayOptions: { show: { perNumberCapPolicy: ['custom'] } },
 		description: 'The most texts one number may get in any 24 hours under this policy',

@@ -19,7 +19,7 @@ need 'ls /usr/lib/postgresql/*/bin/initdb' postgresql
 # Chromium for `npm run test:ui` (the n8n editor in a real browser). playwright-core drives this
 # system browser by path: Playwright's own browser download needs a host these machines can't reach.
 need 'command -v chromium' chromium fonts-liberation
-# faketime for the quiet-hours e2e test (test/e2e/quietHours.test.js): it sets the clock of the
+# faketime for the quiet-hours e2e test (test/e2e/quietHours.e2e.test.js): it sets the clock of the
 # `n8n execute` process under test (libfaketime), the only clock the node reads.
 need 'command -v faketime' faketime
 # More suites: one `need` line each.

@@ -186,6 +186,83 @@ function classifyV3(payload: IDataObject, eventType: string): TatangoEvent {
 	}
 }
 
+/** A v2 event's own fields, and always what identifies it. */
+type V2EventFields = Partial<TatangoEvent> & { identity: string };
+
+/** A v2 list event (subscribe, unsubscribe): its time, and the opt event it reports. */
+function v2OptEvent(payload: IDataObject, type: string): V2EventFields {
+	return {
+		occurredAt: firstText(
+			type === 'unsubscribe' ? payload.unsubscribe_date : undefined,
+			payload.timestamp,
+		),
+		// Tatango's duplicates carry the same opt_id (the opt event), not always the same timestamp.
+		identity: identityOf(
+			['v2', type, payload.campaign_id, payload.opt_id],
+			payload.opt_id,
+			payload,
+		),
+	};
+}
+
+/**
+ * Each documented v2 event type: its own fields, and what makes a delivery of it the same event
+ * (the fields every v2 event has are read by classifyV2).
+ */
+const V2_EVENT_FIELDS: Record<
+	(typeof V2_EVENTS)[number],
+	(payload: IDataObject, type: string) => V2EventFields
+> = {
+	subscribe: v2OptEvent,
+	unsubscribe: v2OptEvent,
+	message_sent: (payload, type) => ({
+		occurredAt: firstText(payload.sent_timestamp, payload.timestamp),
+		identity: identityOf(
+			['v2', type, payload.campaign_id, payload.message_id],
+			payload.message_id,
+			payload,
+		),
+	}),
+	campaign_response: (payload, type) => ({
+		replyText: text(payload.reply_content),
+		occurredAt: firstText(payload.response_timestamp, payload.timestamp),
+		identity: identityOf(
+			[
+				'v2',
+				type,
+				payload.opt_id,
+				payload.message_id,
+				payload.response_timestamp,
+				payload.reply_content,
+			],
+			payload.opt_id,
+			payload,
+		),
+	}),
+	cleaned: (payload, type) => ({
+		reason: text(payload.clean_reason),
+		occurredAt: firstText(payload.cleaned_at, payload.timestamp),
+		identity: identityOf(
+			['v2', type, payload.campaign_id, payload.subscriber_id, payload.cleaned_at],
+			payload.subscriber_id,
+			payload,
+		),
+	}),
+	transactional_message_reply: (payload, type) => {
+		const transactionId = text(payload.transactional_message_id);
+		return {
+			transactionId,
+			replyText: text(payload.content),
+			occurredAt: text(payload.received_at),
+			identity: identityOf(
+				['v2', type, transactionId, payload.received_at, payload.phone_number, payload.content],
+				transactionId,
+				payload,
+			),
+		};
+	},
+};
+
 function classifyV2(payload: IDataObject, type: string): TatangoEvent {
 	const base = {
 		...emptyEvent(),
@@ -194,94 +271,17 @@ function classifyV2(payload: IDataObject, type: string): TatangoEvent {
 		optId: text(payload.opt_id),
 		listId: text(payload.campaign_id),
 	};
-	switch (type) {
-		case 'subscribe':
-		case 'unsubscribe':
-			return {
-				...base,
-				event: type,
-				recognized: true,
-				occurredAt: firstText(
-					type === 'unsubscribe' ? payload.unsubscribe_date : undefined,
-					payload.timestamp,
-				),
-				// Tatango's duplicates carry the same opt_id (the opt event), not always the same timestamp.
-				identity: identityOf(
-					['v2', type, payload.campaign_id, payload.opt_id],
-					payload.opt_id,
-					payload,
-				),
-			};
-		case 'message_sent':
-			return {
-				...base,
-				event: type,
-				recognized: true,
-				occurredAt: firstText(payload.sent_timestamp, payload.timestamp),
-				identity: identityOf(
-					['v2', type, payload.campaign_id, payload.message_id],
-					payload.message_id,
-					payload,
-				),
-			};
-		case 'campaign_response':
-			return {
-				...base,
-				event: type,
-				recognized: true,
-				replyText: text(payload.reply_content),
-				occurredAt: firstText(payload.response_timestamp, payload.timestamp),
-				identity: identityOf(
-					[
-						'v2',
-						type,
-						payload.opt_id,
-						payload.message_id,
-						payload.response_timestamp,
-						payload.reply_content,
-					],
-					payload.opt_id,
-					payload,
-				),
-			};
-		case 'cleaned':
-			return {
-				...base,
-				event: type,
-				recognized: true,
-				reason: text(payload.clean_reason),
-				occurredAt: firstText(payload.cleaned_at, payload.timestamp),
-				identity: identityOf(
-					['v2', type, payload.campaign_id, payload.subscriber_id, payload.cleaned_at],
-					payload.subscriber_id,
-					payload,
-				),
-			};
-		case 'transactional_message_reply': {
-			const transactionId = text(payload.transactional_message_id);
-			return {
-				...base,
-				event: type,
-				recognized: true,
-				transactionId,
-				replyText: text(payload.content),
-				occurredAt: text(payload.received_at),
-				identity: identityOf(
-					['v2', type, transactionId, payload.received_at, payload.phone_number, payload.content],
-					transactionId,
-					payload,
-				),
-			};
-		}
-		default:
-			return {
-				...base,
-				event: type,
-				recognized: false,
-				occurredAt: text(payload.timestamp),
-				identity: canonicalJson(['payload', payload]),
-			};
-	}
+	const fieldsOf = (V2_EVENTS as readonly string[]).includes(type)
+		? V2_EVENT_FIELDS[type as (typeof V2_EVENTS)[number]]
+		: undefined;
+	if (fieldsOf) return { ...base, event: type, recognized: true, ...fieldsOf(payload, type) };
+	return {
+		...base,
+		event: type,
+		recognized: false,
+		occurredAt: text(payload.timestamp),
+		identity: canonicalJson(['payload', payload]),
+	};
 }
 
 /** What kind of Tatango event a payload is, with its normalized fields. */

@@ -3,7 +3,7 @@
 import { DateTime } from 'luxon';
 
 import { areaCodeInfo, type CheckedAgainst } from './sendWindow';
-import { InvalidInputError, textOf, toZonedDateTime } from './validation';
+import { InvalidInputError, numberOf, textOf, toZonedDateTime } from './validation';
 
 export interface CapRule {
 	name: string;
@@ -89,7 +89,11 @@ export const STATE_CAP_RULES: readonly CapRule[] = [
 	},
 ];
 
-/** The most a custom cap may allow: each allowed text is 25 marks read per number (shared/memory). */
+/**
+ * The most texts any cap allows in 24 hours, and so the most the memory reads per number and hour
+ * (shared/memory/caps.ts: 25 hours of this many slots, whatever the limit, so that a lowered limit
+ * still counts every earlier text).
+ */
 export const MAX_CUSTOM_CAP = 20;
 
 export type CapChoice = 'off' | 'stateRules' | 'custom';
@@ -106,7 +110,7 @@ export function toCapChoice(raw: unknown, field: string): CapChoice {
 
 /** A custom cap's number of texts: a whole number from 1 to MAX_CUSTOM_CAP. */
 export function toCapLimit(raw: unknown, field: string): number {
-	const limit = Number(raw);
+	const limit = numberOf(raw, field);
 	if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CUSTOM_CAP) {
 		throw new InvalidInputError(
 			field,

@@ -14,7 +14,7 @@ module.exports = async function globalTeardown() {
 		await started.sandbox.stop();
 	}
 	await n8n.stopAll();
-	// A test that restarts n8n (sendOnce.test.js) leaves the new server's pid in the user folder.
+	// A test that restarts n8n (sendOnce.e2e.test.js) leaves the new server's pid in the user folder.
 	const { STATE_FILE } = require('./env');
 	if (fs.existsSync(STATE_FILE)) {
 		const { userFolder } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));

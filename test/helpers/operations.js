@@ -270,8 +270,8 @@ const OPERATIONS = {
 		mayHave: MAY_HAVE.SENT,
 		textFields: ['phoneNumber', 'message'],
 		skip: {
-			e2e: 'it puts the execution to wait: test/e2e/sendAndWait.test.js',
-			queue: 'it puts the execution to wait: test/queue/sendAndWait.test.js',
+			e2e: 'it puts the execution to wait: test/e2e/sendAndWait.e2e.test.js',
+			queue: 'it puts the execution to wait: test/queue/sendAndWait.queue.test.js',
 			hostileServers:
 				'it runs once per execution, not per item: its own cases in test/faults/hostileServersEveryOperation.test.js ("against a server that is not Tatango")',
 		},
@@ -384,8 +384,8 @@ const OPERATIONS = {
 		mayHave: null,
 		textFields: ['phoneNumber', 'limit'],
 		skip: {
-			e2e: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.test.js",
-			queue: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.test.js",
+			e2e: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.e2e.test.js",
+			queue: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.e2e.test.js",
 			hostileServers:
 				"it calls n8n's public API, not Tatango: the ledger's client is tested in test/unit/ledgerClient.test.js",
 		},

@@ -18,6 +18,7 @@ async function v3Body(send, parameters, credentials = {}) {
 		getNodeParameter: (/** @type {string} */ name, /** @type {number} */ _i, fallback) =>
 			name in parameters ? parameters[name] : fallback,
 		getInputData: () => [{ json: {} }],
+		getNode: () => ({ parameters }),
 	};
 	const tatango = {
 		credentials: async () => credentials,

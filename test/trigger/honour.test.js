@@ -262,3 +262,17 @@ test('a bare YES confirms something pending: it clears no revocation', async () 
 	expect(yes.run?.items[0]).not.toHaveProperty('consentHonoured');
 	expect(memory.revoked.has(PHONE)).toBe(true);
 });
+
+test('the ledger records what Honor Revocations acts on: not a bare YES; an unclear reply as set', () => {
+	const { consentKindOf } = require('../../nodes/TatangoTrigger/consent/ledger');
+	const { readConsent } = require('../../nodes/shared/consent/classify');
+	const reply = /** @type {any} */ ({ event: 'reply_received' });
+	const kind = (/** @type {string} */ text, /** @type {unknown} */ unclear) =>
+		consentKindOf(reply, readConsent(text), unclear);
+	expect(kind('STOP', undefined)).toBe('revocation');
+	expect(kind('START', undefined)).toBe('opt_in');
+	expect(kind('YES', undefined)).toBeUndefined();
+	expect(kind('why do you keep texting me', 'revoke')).toBe('revocation');
+	expect(kind('why do you keep texting me', 'hold')).toBeUndefined();
+	expect(kind('Please stop the emails, texts are fine', 'revoke')).toBeUndefined();
+});

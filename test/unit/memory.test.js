@@ -5,7 +5,15 @@
  * exactly one of several executions at once, in one process and across processes whose calls to the
  * store overlap.
  */
-const memory = require('../../nodes/shared/memory');
+/** Every part of the memory, as one object: the module's face and what its parts keep inside. */
+const memoryParts = () => ({
+	...require('../../nodes/shared/memory/store'),
+	...require('../../nodes/shared/memory/claims'),
+	...require('../../nodes/shared/memory/marks'),
+	...require('../../nodes/shared/memory/caps'),
+	...require('../../nodes/shared/memory/revocations'),
+});
+const memory = memoryParts();
 const { DedupDatabase, deduplicator, contextWith } = require('../helpers/dedupStore');
 
 /** A second copy of the module: another n8n process (its own turn-taking, its own timings). */
@@ -13,7 +21,7 @@ function anotherProcess() {
 	/** @type {typeof memory} */
 	let copy = memory;
 	jest.isolateModules(() => {
-		copy = require('../../nodes/shared/memory');
+		copy = memoryParts();
 	});
 	return copy;
 }
@@ -93,19 +101,19 @@ describe('claiming a key', () => {
 	test('the first claim gets it, a later one finds it used; a released key can be claimed again', async () => {
 		const db = new DedupDatabase();
 		const store = memory.workflowStore(contextWith(deduplicator(db)), 'Send Once Per');
-		const first = await memory.claimKeys(store, ['order-1', 'order-2'], 't1', pause);
+		const first = await memory.claimKeys(store, 'once', ['order-1', 'order-2'], 't1', pause);
 		expect(first.results).toEqual(
 			new Map([
 				['order-1', 'claimed'],
 				['order-2', 'claimed'],
 			]),
 		);
-		const again = await memory.claimKeys(store, ['order-1'], 't2', pause);
+		const again = await memory.claimKeys(store, 'once', ['order-1'], 't2', pause);
 		expect(again.results.get('order-1')).toBe('used');
-		await store.remove([memory.onceMark('order-1')]);
-		expect((await memory.claimKeys(store, ['order-1'], 't3', pause)).results.get('order-1')).toBe(
-			'claimed',
-		);
+		await store.remove([memory.keyMark('once', 'order-1')]);
+		expect(
+			(await memory.claimKeys(store, 'once', ['order-1'], 't3', pause)).results.get('order-1'),
+		).toBe('claimed');
 	});
 
 	test('ten executions of one process claim one key at the same moment: one gets it', async () => {
@@ -116,7 +124,9 @@ describe('claiming a key', () => {
 				'Send Once Per',
 			);
 		const results = await Promise.all(
-			Array.from({ length: 10 }, (_, i) => memory.claimKeys(store(), ['k'], `t${i}`, pause)),
+			Array.from({ length: 10 }, (_, i) =>
+				memory.claimKeys(store(), 'once', ['k'], `t${i}`, pause),
+			),
 		);
 		expect(results.map((r) => r.results.get('k')).sort()).toEqual([
 			'claimed',
@@ -137,7 +147,7 @@ describe('claiming a key', () => {
 		for (let round = 0; round < 30; round++) {
 			const keys = [`key-${round}`];
 			const [a, b] = await Promise.all(
-				processes.map((m, i) => m.claimKeys(stores[i], keys, `p${i}-${round}`, pause)),
+				processes.map((m, i) => m.claimKeys(stores[i], 'once', keys, `p${i}-${round}`, pause)),
 			);
 			const outcomes = [a.results.get(keys[0]), b.results.get(keys[0])].sort();
 			expect(outcomes).toEqual(['claimed', 'used']);
@@ -173,14 +183,14 @@ describe('claiming a key', () => {
 		await hasRead;
 		// The full settle time here (150 ms): the overwrite lands well inside it.
 		const realPause = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
-		const claim = memory.claimKeys(fast, ['a'], 'tA', realPause);
-		while (!db.has(workflowId, memory.onceMark('a'))) await realPause(1);
+		const claim = memory.claimKeys(fast, 'once', ['a'], 'tA', realPause);
+		while (!db.has(workflowId, memory.keyMark('once', 'a'))) await realPause(1);
 		letWrite();
 		await unrelated;
-		expect(db.has(workflowId, memory.onceMark('a'))).toBe(false);
+		expect(db.has(workflowId, memory.keyMark('once', 'a'))).toBe(false);
 		expect((await claim).results.get('a')).toBe('claimed');
-		expect(await fast.presentAmong([memory.onceMark('a'), 'unrelated'])).toEqual(
-			new Set([memory.onceMark('a'), 'unrelated']),
+		expect(await fast.presentAmong([memory.keyMark('once', 'a'), 'unrelated'])).toEqual(
+			new Set([memory.keyMark('once', 'a'), 'unrelated']),
 		);
 	});
 
@@ -195,9 +205,9 @@ describe('claiming a key', () => {
 		);
 		const quick = p1.workflowStore(contextWith(deduplicator(db), { workflowId }), 'Send Once Per');
 		const [slowClaim, quickClaim] = await Promise.all([
-			p2.claimKeys(stalled, ['k'], 'slow', pause),
+			p2.claimKeys(stalled, 'once', ['k'], 'slow', pause),
 			new Promise((resolve) => setTimeout(resolve, 1)).then(() =>
-				memory.claimKeys(quick, ['k'], 'quick', pause),
+				memory.claimKeys(quick, 'once', ['k'], 'quick', pause),
 			),
 		]);
 		// Settle: 150 ms, a tenth in real time here; the stalled read-to-write takes 300 ms.
@@ -224,7 +234,10 @@ describe('caps: at most N texts to a number in any 24 hours', () => {
 	const florida = { phone: '3055551234', subject: 'spring-sale', limit: 3 };
 
 	/** Sends through the memory as the cap check does: the first text, then a slot per text. */
-	async function capTake(/** @type {memory.MarkStore} */ store, /** @type {number} */ now) {
+	async function capTake(
+		/** @type {import('../../nodes/shared/memory').MarkStore} */ store,
+		/** @type {number} */ now,
+	) {
 		const first = await memory.countFirst(store, florida, now);
 		if (first.taken) return { taken: first.taken };
 		const { counted } = first;

@@ -138,6 +138,12 @@ describe('SendRun', () => {
 		const reads = {};
 		const context = /** @type {any} */ ({
 			getInputData: () => items.map(() => ({ json: {} })),
+			// Values that differ per item come from expressions in the saved node.
+			getNode: () => ({
+				parameters: Object.fromEntries(
+					items.flatMap(Object.keys).map((name) => [name, `={{ $json.${name} }}`]),
+				),
+			}),
 			getNodeParameter: (/** @type {string} */ name, /** @type {number} */ i, fallback) => {
 				reads[`${name}@${i}`] = (reads[`${name}@${i}`] ?? 0) + 1;
 				if (name === 'resource') return 'sms';

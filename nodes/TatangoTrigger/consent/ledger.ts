@@ -8,15 +8,19 @@ import { Ledger, type LedgerRow } from '../../shared/ledger';
 import { hasLedger } from '../../shared/transport';
 import { tenDigitsOf } from '../../shared/validation';
 import type { TatangoEvent } from '../events';
+import { isHonoured } from './unselected';
 
 /** What the ledger records for this event: a revocation, an opt-in, or nothing. */
 export function consentKindOf(
 	event: TatangoEvent,
 	consent: ConsentReading,
+	unclearReplies?: unknown,
 ): 'revocation' | 'opt_in' | undefined {
-	if (consent.consent === 'revoked' || event.event === 'unsubscribe') return 'revocation';
-	if (consent.consent === 'opt_in' || event.event === 'subscribe') return 'opt_in';
-	return undefined;
+	if (event.event === 'unsubscribe') return 'revocation';
+	if (event.event === 'subscribe') return 'opt_in';
+	// As Honor Revocations reads it: an unclear reply as set, a bare YES (a confirmation) as nothing.
+	if (!isHonoured(consent, unclearReplies)) return undefined;
+	return consent.consent === 'opt_in' ? 'opt_in' : 'revocation';
 }
 
 /**
@@ -30,7 +34,7 @@ export async function recordConsentInLedger(
 	now = Date.now(),
 ): Promise<LedgerRow | undefined> {
 	if (!hasLedger(context)) return undefined;
-	const kind = consentKindOf(event, consent);
+	const kind = consentKindOf(event, consent, context.getNodeParameter('unclearReplies', 'revoke'));
 	const phone = tenDigitsOf(event.phoneNumber);
 	if (!kind || phone === null) return undefined;
 	const workflow = context.getWorkflow();

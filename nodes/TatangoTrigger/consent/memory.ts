@@ -6,8 +6,8 @@ import { sleep } from 'n8n-workflow';
 import {
 	claimKeys,
 	clearRevocation,
-	onceMark,
 	recordRevocation,
+	releaseKeys,
 	workflowStore,
 } from '../../shared/memory';
 import type { ConsentMemory } from './honour';
@@ -16,21 +16,19 @@ const FEATURE = 'Honor Revocations';
 
 /** The memory of the workflow the trigger's run belongs to. */
 export function consentMemoryOf(context: IExecuteFunctions): ConsentMemory {
-	const confirmationKey = (revocation: string) => `consent-confirmation/${revocation}`;
 	return {
 		recordRevocation: async (phone) => await recordRevocation(context, phone),
 		clearRevocation: async (phone) => await clearRevocation(context, phone),
 		async claimConfirmation(revocation) {
 			const store = workflowStore(context, FEATURE);
-			const key = confirmationKey(revocation);
 			const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-			const { results, claimMarks } = await claimKeys(store, [key], token, sleep);
-			await store.remove(claimMarks);
+			const claim = await claimKeys(store, 'confirmation', [revocation], token, sleep);
+			await store.remove(claim.claimMarks);
 			// Undecided (the store kept being overwritten): no confirmation rather than two.
-			return results.get(key) === 'claimed';
+			return claim.results.get(revocation) === 'claimed';
 		},
 		async releaseConfirmation(revocation) {
-			await workflowStore(context, FEATURE).remove([onceMark(confirmationKey(revocation))]);
+			await releaseKeys(workflowStore(context, FEATURE), 'confirmation', [revocation]);
 		},
 	};
 }

@@ -51,6 +51,8 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	salir: { intent: 'revoked', language: 'es' },
 	eliminar: { intent: 'revoked', language: 'es' },
 	eliminarme: { intent: 'revoked', language: 'es' },
+	terminar: { intent: 'revoked', language: 'es' },
+	finalizar: { intent: 'revoked', language: 'es' },
 	arret: { intent: 'revoked', language: 'fr' },
 	arrete: { intent: 'revoked', language: 'fr' },
 	arretez: { intent: 'revoked', language: 'fr' },
@@ -97,6 +99,11 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	inscribirme: { intent: 'opt_in', language: 'es' },
 	abonner: { intent: 'opt_in', language: 'fr' },
 	reabonner: { intent: 'opt_in', language: 'fr' },
+	inscrire: { intent: 'opt_in', language: 'fr' },
+	inscribir: { intent: 'opt_in', language: 'es' },
+	reanudar: { intent: 'opt_in', language: 'es' },
+	resume: { intent: 'opt_in', language: 'en' },
+	rejoin: { intent: 'opt_in', language: 'en' },
 };
 
 /**

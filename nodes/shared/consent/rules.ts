@@ -244,6 +244,16 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\bwithdraw me${END}`),
 	rule(
 		'en',
+		`^(?:please )?remove (?:from|off)(?: the| your| this| ur)? (?:list|texts|messages)${END}`,
+	),
+	// Consent denied: "you do not have my permission", "I did not give you permission to text me"
+	rule(
+		'en',
+		`\\b(?:do not|dont|no longer) have my (?:permission|consent)|\\b(?:did not|didnt|never) give (?:you |u )?(?:my )?(?:permission|consent|my number)${END}`,
+		false,
+	),
+	rule(
+		'en',
 		`\\bturn (?:these|them|it|this|those|(?:the |your |these )?${MESSAGES_EN_STRICT}) off${END}`,
 	),
 	rule('en', `\\b(?:knock it off|cut it out|give it a rest)${END}`),
@@ -275,7 +285,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:${MESSAGES_EN_STRICT}|these|this|they|them) (?:are|is) (?:unwanted|not wanted|harassment|harassing me)${END}`,
+		`\\b(?:${MESSAGES_EN_STRICT}|these|this|they|them) (?:are|is) (?:unwanted|not wanted|unwelcome|not welcome|harassment|harassing me)${END}`,
 	),
 	// Swearing that says "leave me alone"
 	rule(
@@ -331,6 +341,12 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\b(?:les|le|te) (?:dije|pedi|escribi|avise) que (?:paren|pararan|dejen|dejaran|no me|me (?:saquen|borren|den de baja|quiten)|ya no)`,
 	),
+	rule(
+		'es',
+		`\\bno (?:tienen|tiene|tienes) mi (?:permiso|autorizacion|consentimiento)|\\bnunca (?:les |le |te )?(?:di|dimos) (?:mi )?(?:permiso|autorizacion|consentimiento|numero)${END}`,
+		false,
+	),
+	rule('es', `\\b(?:quiero|deseo|quisiera|me gustaria|queremos) dejar de recibir${END}`, false),
 	rule('es', `\\b(?:ya no me interesa|no me interesa(?:n)? (?:mas|recibir|esto|estos))`, false),
 	rule(
 		'es',
@@ -355,6 +371,15 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'fr',
 		`\\b(?:retire|retirer|retirez|revoque|revoquer|revoquez|annule|annuler) (?:mon|le|ma|votre) (?:consentement|autorisation|permission)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:n avez|avez) pas (?:mon|ma) (?:consentement|autorisation|permission)|\\bjamais (?:donne|accorde) (?:mon|ma|la|mon) (?:consentement|autorisation|permission|numero)${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:veux|voudrais|souhaite|aimerais|desire|voulons) (?:arreter|cesser) de recevoir${END}`,
 	),
 	rule(
 		'fr',

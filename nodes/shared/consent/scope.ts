@@ -76,7 +76,8 @@ export function scopeOf(keys: string[], from: number): Scope {
 		if (TEXTS.has(key) && MEDIA.has(keys[k - 1] ?? '')) elsewhere = true;
 		else if (TEXTS.has(key)) texts = true;
 		else if (ELSEWHERE.has(key)) elsewhere = true;
-		else if (CALLS.has(key)) calls = true;
+		// "your call list" is the list, not calls.
+		else if (CALLS.has(key) && keys[k + 1] !== 'list') calls = true;
 		else if (CALLING.has(key)) calling = true;
 		else if (ANOTHER_PHONE.has(key)) anotherPhone = true;
 	}

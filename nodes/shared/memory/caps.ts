@@ -14,11 +14,10 @@ import {
 	MINUTE_MS,
 	minuteOf,
 } from './marks';
+import { MAX_CUSTOM_CAP } from '../capRules';
 import type { MarkStore } from './store';
 
 export const DAY_MS = 24 * HOUR_MS;
-/** The most texts a cap can allow in 24 hours: each allowed text is 25 marks to test. */
-export const MAX_CAP = 20;
 
 /** One text counted against a cap: its hour and slot, and once read, the minute it went. */
 export interface CountedText {
@@ -76,11 +75,15 @@ export function decideCap(
 	return { allowed: false, count: live.length, nextAllowedAt: span(deciding).latest + 1 + DAY_MS };
 }
 
-function slotMarksOf({ phone, subject, limit }: CapTally, now: number) {
+/**
+ * Every slot of the last 25 hours, up to the most any cap allows: a text counted under a higher
+ * limit (before the node's or the credential's limit was lowered) is counted too.
+ */
+function slotMarksOf({ phone, subject }: CapTally, now: number) {
 	const marks = new Map<string, CountedText>();
 	const current = hourOf(now);
 	for (let hour = current - 24; hour <= current; hour++) {
-		for (let slot = 1; slot <= limit; slot++) {
+		for (let slot = 1; slot <= MAX_CUSTOM_CAP; slot++) {
 			marks.set(capSlotMark(subject, phone, hour, slot), { hour, slot });
 		}
 	}
@@ -99,7 +102,7 @@ export async function readCounted(
 ): Promise<CountedText[]> {
 	const marks = slotMarksOf(cap, now);
 	const expired: string[] = [];
-	for (let slot = 1; slot <= cap.limit; slot++) {
+	for (let slot = 1; slot <= MAX_CUSTOM_CAP; slot++) {
 		expired.push(capSlotMark(cap.subject, cap.phone, hourOf(now) - 25, slot));
 	}
 	const present = await store.presentAmong([...marks.keys()], [...expired, ...alsoRemove]);

@@ -17,7 +17,7 @@
 // (read before the other's write, written after the other's second test): the settle time is several
 // times the slowest recent call to the store, and never under MIN_SETTLE_MS
 // (docs/send-once-and-caps.md, "what remains").
-import { claimMark, onceMark } from './marks';
+import { claimMark, type KeyPurpose, keyMark } from './marks';
 import type { MarkStore } from './store';
 
 export const MIN_SETTLE_MS = 150;
@@ -30,6 +30,16 @@ export const MAX_ROUNDS = 4;
 /** What a claim found: the key is this attempt's, was used before, or could not be decided. */
 export type ClaimResult = 'claimed' | 'used' | 'undecided';
 
+/** Lets go of keys claimed for `purpose` (their texts certainly did not go), and `alsoRemove`. */
+export async function releaseKeys(
+	store: MarkStore,
+	purpose: KeyPurpose,
+	keys: readonly string[],
+	alsoRemove: readonly string[] = [],
+): Promise<void> {
+	await store.remove([...keys.map((key) => keyMark(purpose, key)), ...alsoRemove]);
+}
+
 export interface ClaimsOutcome {
 	results: Map<string, ClaimResult>;
 	/** The claim marks written: remove them once the claims are decided (they are only a referee). */
@@ -41,22 +51,25 @@ export function settleMs(store: MarkStore): number {
 }
 
 /**
- * Claims every key of `keys` (distinct) for the attempt `token`, in as few calls to the store as
- * keys allow: one call, a wait, one call, whatever their number, when nothing else is writing.
+ * Claims every key of `keys` (distinct) for `purpose` and the attempt `token`, in as few calls to
+ * the store as keys allow: one call, a wait, one call, whatever their number, when nothing else is
+ * writing.
  */
 export async function claimKeys(
 	store: MarkStore,
+	purpose: KeyPurpose,
 	keys: readonly string[],
 	token: string,
 	pause: (ms: number) => Promise<void>,
 ): Promise<ClaimsOutcome> {
 	const results = new Map<string, ClaimResult>();
-	const claimMarks = keys.map((key) => claimMark(key, token));
-	const marksOf = (key: string) => [onceMark(key), claimMark(key, token)];
+	const mark = (key: string) => keyMark(purpose, key);
+	const claimMarks = keys.map((key) => claimMark(mark(key), token));
+	const marksOf = (key: string) => [mark(key), claimMark(mark(key), token)];
 
 	const first = await store.testAndSet(keys.flatMap(marksOf));
 	let contending = keys.filter((key) => {
-		if (!first.has(onceMark(key))) return true;
+		if (!first.has(mark(key))) return true;
 		results.set(key, 'used');
 		return false;
 	});
@@ -65,9 +78,9 @@ export async function claimKeys(
 		await pause(settleMs(store));
 		const present = await store.testAndSet(contending.flatMap(marksOf));
 		contending = contending.filter((key) => {
-			const keyThere = present.has(onceMark(key));
+			const keyThere = present.has(mark(key));
 			if (!keyThere) return true;
-			results.set(key, present.has(claimMark(key, token)) ? 'claimed' : 'used');
+			results.set(key, present.has(claimMark(mark(key), token)) ? 'claimed' : 'used');
 			return false;
 		});
 	}

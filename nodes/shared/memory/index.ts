@@ -1,28 +1,16 @@
 // The memory of texts across executions, in n8n's own database (its deduplication store): Send Once
-// Per keys, texts counted against caps, revoked consent. The one module that touches the store: the
-// send checks and the trigger ask it. Design, guarantees and limits: docs/send-once-and-caps.md.
-export { MEMORY_SIZE, MemoryUnavailableError, workflowStore, type MarkStore } from './store';
+// Per keys and the trigger's confirmations (claims), texts counted against caps, revoked consent.
+// The one module that touches the store: the send checks and the trigger ask it, through these
+// names only. Design, guarantees and limits: docs/send-once-and-caps.md.
+export { MemoryUnavailableError, workflowStore, type MarkStore } from './store';
+export { claimKeys, releaseKeys } from './claims';
 export {
-	claimKeys,
-	MAX_SETTLE_MS,
-	MIN_SETTLE_MS,
-	settleMs,
-	type ClaimResult,
-	type ClaimsOutcome,
-} from './claims';
-export { onceMark } from './marks';
-export {
-	DAY_MS,
-	MAX_CAP,
-	decideCap,
-	readCounted,
-	readMinutes,
+	type CapTally,
 	countFirst,
 	countFirstAhead,
 	countOneMore,
-	keepCountedAhead,
-	type CapDecision,
-	type CapTally,
 	type CountedText,
+	keepCountedAhead,
+	readMinutes,
 } from './caps';
 export { clearRevocation, recordRevocation, revokedAmong } from './revocations';

@@ -18,14 +18,21 @@ export function minuteOf(ms: number): number {
 	return Math.floor((ms % HOUR_MS) / MINUTE_MS);
 }
 
-/** A Send Once Per key was used: a text with it went, or is going, or may have gone. */
-export function onceMark(key: string): string {
-	return `${PREFIX}once/${key}`;
+/**
+ * What a claimed key is for, each its own namespace: `once`, a Send Once Per key (a text with it
+ * went, or is going, or may have gone); `confirmation`, the Tatango Trigger's one confirmation text
+ * of a revocation.
+ */
+export type KeyPurpose = 'once' | 'confirmation';
+
+/** `key` was claimed for `purpose`. */
+export function keyMark(purpose: KeyPurpose, key: string): string {
+	return `${PREFIX}${purpose}/${key}`;
 }
 
-/** One claim of `key` by one attempt (`token`), to find out which of two writers the store kept. */
-export function claimMark(key: string, token: string): string {
-	return `${PREFIX}claim/${token}/${key}`;
+/** One claim of a key mark by one attempt (`token`), to find out which of two writers the store kept. */
+export function claimMark(mark: string, token: string): string {
+	return `${PREFIX}claim/${token}/${mark}`;
 }
 
 /** The `slot`-th text (1-based) counted against a cap, sent to `phone` in hour `hour`. */

@@ -1,5 +1,10 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import {
+	DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+	DEFAULT_REQUEST_TIMEOUT_SECONDS,
+} from '../../../credentials/callLimits';
+
 export type ApiVersion = 'v2' | 'v3';
 
 /** What the transport needs to know of each Tatango API generation. */
@@ -53,13 +58,14 @@ function positiveOr(value: unknown, fallback: number): number {
 
 /** The credential's longest total wait for rate limits, in milliseconds. */
 export function maxRateLimitWaitMs(credentials: ICredentialDataDecryptedObject): number {
-	const seconds = Number(credentials.maxRateLimitWait ?? 120);
-	return (Number.isFinite(seconds) && seconds >= 0 ? seconds : 120) * 1000;
+	const fallback = DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
+	const seconds = Number(credentials.maxRateLimitWait ?? fallback);
+	return (Number.isFinite(seconds) && seconds >= 0 ? seconds : fallback) * 1000;
 }
 
-/** How long one request may take, in milliseconds (the credential says seconds; 60 by default). */
+/** How long one request may take, in milliseconds (the credential says seconds). */
 export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): number {
-	return positiveOr(credentials.requestTimeout, 60) * 1000;
+	return positiveOr(credentials.requestTimeout, DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000;
 }
 
 /** Names that never resolve on the public internet (RFC 2606, 6761, 6762, 8375 and common LAN suffixes). */

@@ -55,24 +55,39 @@ export function createTatangoClient(
 		clock = () => Date.now(),
 	}: { pause?: (ms: number) => Promise<void>; clock?: () => number } = {},
 ): TatangoClient {
-	const credentialCache = new Map<ApiVersion, Promise<ICredentialDataDecryptedObject>>();
-	/** The secrets of every loaded credential, worked out again only when another one is loaded. */
-	let loadedSecrets: Promise<{ secrets: string[]; forms: string[] }> | undefined;
+	const client = new HttpClient(context, pause, clock);
+	return {
+		request: async (call, itemIndex) => await client.request(call, itemIndex),
+		credentials: async (api) => await client.credentials(api),
+	};
+}
 
-	async function credentials(api: ApiVersion) {
-		let loaded = credentialCache.get(api);
+/** createTatangoClient's client: its credentials, and each call in stages. */
+class HttpClient {
+	private readonly credentialCache = new Map<ApiVersion, Promise<ICredentialDataDecryptedObject>>();
+	/** The secrets of every loaded credential, worked out again only when another one is loaded. */
+	private loadedSecrets: Promise<{ secrets: string[]; forms: string[] }> | undefined;
+
+	constructor(
+		private readonly context: TransportContext,
+		private readonly pause: (ms: number) => Promise<void>,
+		private readonly clock: () => number,
+	) {}
+
+	async credentials(api: ApiVersion) {
+		let loaded = this.credentialCache.get(api);
 		if (!loaded) {
-			if (!context.getNode().credentials?.[API[api].credentialType]) {
-				throw missingCredentialError(context, api);
+			if (!this.context.getNode().credentials?.[API[api].credentialType]) {
+				throw missingCredentialError(this.context, api);
 			}
-			loaded = context.getCredentials(API[api].credentialType);
-			credentialCache.set(api, loaded);
-			loadedSecrets = undefined;
+			loaded = this.context.getCredentials(API[api].credentialType);
+			this.credentialCache.set(api, loaded);
+			this.loadedSecrets = undefined;
 		}
 		return await loaded;
 	}
 
-	async function send(
+	private async send(
 		call: TatangoCall,
 		baseUrl: string,
 		creds: ICredentialDataDecryptedObject,
@@ -93,21 +108,26 @@ export function createTatangoClient(
 			maxRedirects: 0,
 		};
 		const type = API[call.api].credentialType;
-		const ref = context.getNode().credentials?.[type];
+		const ref = this.context.getNode().credentials?.[type];
 		// Hands n8n the credential this client already loaded: otherwise n8n reads and decrypts it
 		// again for every request. A copy, because n8n's pre-authentication writes into it.
-		return (await context.helpers.httpRequestWithAuthentication.call(context, type, options, {
-			credentialsDecrypted: {
-				id: ref?.id ?? '',
-				name: ref?.name ?? type,
-				type,
-				data: { ...creds },
+		return (await this.context.helpers.httpRequestWithAuthentication.call(
+			this.context,
+			type,
+			options,
+			{
+				credentialsDecrypted: {
+					id: ref?.id ?? '',
+					name: ref?.name ?? type,
+					type,
+					data: { ...creds },
+				},
 			},
-		})) as IN8nHttpFullResponse;
+		)) as IN8nHttpFullResponse;
 	}
 
 	/** The Base URL of the call's credential, checked before anything is sent. */
-	function checkedBaseUrl(
+	private checkedBaseUrl(
 		call: TatangoCall,
 		creds: ICredentialDataDecryptedObject,
 		itemIndex: number,
@@ -116,7 +136,7 @@ export function createTatangoClient(
 		const problem = baseUrlProblem(baseUrl);
 		if (problem === undefined) return baseUrl;
 		throw new NodeOperationError(
-			context.getNode(),
+			this.context.getNode(),
 			`The Base URL of the '${API[call.api].credentialName}' credential ${problem}`,
 			{
 				itemIndex,
@@ -130,32 +150,36 @@ export function createTatangoClient(
 	 * its turn from the account's pacer, the HTTP exchange, and what the outcome means (outcome.ts):
 	 * the answer, a wait before the next attempt, or the error that ends the call.
 	 */
-	async function request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
-		const creds = await credentials(call.api);
-		const baseUrl = checkedBaseUrl(call, creds, itemIndex);
+	async request(call: TatangoCall, itemIndex = 0): Promise<TatangoResponse> {
+		const creds = await this.credentials(call.api);
+		const baseUrl = this.checkedBaseUrl(call, creds, itemIndex);
 		const run: CallRun = {
 			call,
 			credentials: creds,
 			baseUrl,
 			itemIndex,
-			secretForms: await secretFormsFor(call),
-			startedAt: clock(),
+			secretForms: await this.secretFormsFor(call),
+			startedAt: this.clock(),
 			attempts: 0,
 			limits: {
 				maxRateLimitWaitMs: maxRateLimitWaitMs(creds),
 				maxFailureRetries: MAX_FAILURE_RETRIES,
 			},
 		};
-		const pacer = pacerForAccount(call.api, baseUrl, creds, clock);
+		const pacer = pacerForAccount(call.api, baseUrl, creds, this.clock);
 		let refused = false;
 		for (;;) {
-			const turn = await pacer.turn(run.startedAt + run.limits.maxRateLimitWaitMs, pause, refused);
+			const turn = await pacer.turn(
+				run.startedAt + run.limits.maxRateLimitWaitMs,
+				this.pause,
+				refused,
+			);
 			if ('gaveUp' in turn) {
 				throw errorFromRateLimitWait(
-					context.getNode(),
+					this.context.getNode(),
 					{
 						api: call.api,
-						waitedMs: clock() - run.startedAt,
+						waitedMs: this.clock() - run.startedAt,
 						rate: rateText(call.api, creds),
 						ahead: turn.ahead,
 					},
@@ -163,43 +187,43 @@ export function createTatangoClient(
 				);
 			}
 			run.attempts++;
-			const exchange = await send(call, baseUrl, creds).then(
+			const exchange = await this.send(call, baseUrl, creds).then(
 				(response) => ({ response }),
 				(error: unknown) => ({ error }),
 			);
 			let wait: { delayMs: number; because: string };
 			if ('error' in exchange) {
 				turn.done('neutral');
-				wait = retryAfterNetworkFailure(context.getNode(), run, exchange.error, clock());
+				wait = retryAfterNetworkFailure(this.context.getNode(), run, exchange.error, this.clock());
 			} else {
 				const answer = readAnswer(run, exchange.response);
 				turn.done(answer.verdict);
-				const accepted = acceptedAnswer(context.getNode(), run, answer);
+				const accepted = acceptedAnswer(this.context.getNode(), run, answer);
 				if (accepted) return accepted;
 				run.limits.minRateLimitWaitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, pacer.currentIntervalMs);
-				wait = retryAfterErrorStatus(context.getNode(), run, answer, clock());
+				wait = retryAfterErrorStatus(this.context.getNode(), run, answer, this.clock());
 			}
 			refused = wait.because === 'rate_limited';
-			await pause(wait.delayMs);
+			await this.pause(wait.delayMs);
 		}
 	}
 
 	/** The secrets of every credential this client has loaded, and their forms. */
-	async function secretsOfLoadedCredentials() {
+	private async secretsOfLoadedCredentials() {
 		const loaded = await Promise.all(
-			[...credentialCache.values()].map(async (pending) => await pending.catch(() => undefined)),
+			[...this.credentialCache.values()].map(
+				async (pending) => await pending.catch(() => undefined),
+			),
 		);
 		const secrets = loaded.flatMap((creds) => (creds ? credentialSecrets(creds) : []));
 		return { secrets, forms: secretForms(secrets) };
 	}
 
 	/** Every form a secret of this call may come back in: the credentials', and its own URLs'. */
-	async function secretFormsFor(call: TatangoCall): Promise<string[]> {
-		loadedSecrets ??= secretsOfLoadedCredentials();
-		const { secrets, forms } = await loadedSecrets;
+	private async secretFormsFor(call: TatangoCall): Promise<string[]> {
+		this.loadedSecrets ??= this.secretsOfLoadedCredentials();
+		const { secrets, forms } = await this.loadedSecrets;
 		const urlSecrets = [...urlSecretsIn(call.body), ...urlSecretsIn(call.qs)];
 		return urlSecrets.length === 0 ? forms : secretForms([...secrets, ...urlSecrets]);
 	}
-
-	return { request, credentials };
 }

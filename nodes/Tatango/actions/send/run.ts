@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { type ParameterReader, runParameterReader } from '../../../shared/runParameters';
 import { mayHaveBeenSent, type TatangoClient } from '../../../shared/transport';
 import { SEND_CHECKS } from './checks';
 import { SendLedger } from './ledger';
@@ -53,13 +54,17 @@ export class SendRun implements SendRunView {
 	private readonly records: TextRecord[] = [];
 	private kind?: { resource: string; operation: string };
 	private runLedger?: { ledger: SendLedger | undefined };
+	/** The run's parameter reads: a field without an expression (a check that is off) once per run. */
+	private readonly parameters: ParameterReader;
 
 	constructor(
 		readonly context: IExecuteFunctions,
 		readonly tatango: TatangoClient,
 		private readonly checks: readonly SendCheck[] = SEND_CHECKS,
 		private readonly recorders: readonly SendRecorder[] = SEND_RECORDERS,
-	) {}
+	) {
+		this.parameters = runParameterReader(context);
+	}
 
 	get ledger(): SendLedger | undefined {
 		this.runLedger ??= { ledger: SendLedger.of(this) };
@@ -97,6 +102,7 @@ export class SendRun implements SendRunView {
 			};
 			text = new OutgoingText(
 				this.context,
+				this.parameters,
 				itemIndex,
 				reader,
 				this.kind.resource,

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import type { ParameterReader } from '../../../shared/runParameters';
 import { textOf } from '../../../shared/validation';
 import type { TextChannel, TextReader } from './types';
 
@@ -42,6 +43,8 @@ export class OutgoingText {
 
 	constructor(
 		private readonly context: IExecuteFunctions,
+		/** The run's reader of the node's parameters (shared/runParameters.ts). */
+		private readonly readParameter: ParameterReader,
 		readonly itemIndex: number,
 		private readonly reader: TextReader,
 		/** The node's Resource and Operation (e.g. `sms`, `send`): which kind of send this is. */
@@ -59,7 +62,7 @@ export class OutgoingText {
 	/** A parameter of this item, as n8n gives it (an expression evaluated once per item). */
 	parameter(name: string, fallback: unknown, options?: { extractValue: true }): unknown {
 		return readOnce(this.reads, options ? `${name}#value` : name, () =>
-			this.context.getNodeParameter(name, this.itemIndex, fallback, options),
+			this.readParameter(name, this.itemIndex, fallback, options),
 		);
 	}
 

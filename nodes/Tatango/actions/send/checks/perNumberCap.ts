@@ -105,13 +105,36 @@ interface CapOfText {
 	tally: CapTally;
 }
 
-const tallyKey = (tally: CapTally) => `${tally.limit}/${tally.phone}/${tally.subject}`;
+/** A run's counts are kept per number and subject: the marks do not depend on the limit. */
+const tallyKey = (tally: CapTally) => `${tally.phone}/${tally.subject}`;
+
+/**
+ * The tallies a text is counted in: its own, and for a text on a subject also all the number's
+ * capped texts together, which an empty Cap Subject reads (past the most any cap allows, an empty
+ * subject is refused anyway).
+ */
+function talliesOf(tally: CapTally): CapTally[] {
+	if (tally.subject === '') return [tally];
+	return [tally, { phone: tally.phone, subject: '', limit: MAX_CUSTOM_CAP }];
+}
+
+/** A first text counted ahead for an item not yet sent (countFirstAhead). */
+interface CountedAhead {
+	key: string;
+	counted: CountedText[];
+	marks: string[];
+}
+
+/** Counted (and the count then), or refused: how many count, and when one more may go. */
+type CapCount =
+	| { allowed: true; count: number }
+	| { allowed: false; count: number; nextAllowedAt: number };
 
 /**
  * The rule that caps `text`, if any: the lower of the node's cap and the credential's policy, each
  * state's law as in force on the recipient's day, less those the text is exempt from.
  */
-async function capOf(
+async function capRuleOf(
 	text: OutgoingText,
 	tatango: TatangoClient,
 	/** The workflow's time zone, asked only to read a Last Purchase At without an offset. */
@@ -163,13 +186,13 @@ async function capOf(
 class RunCaps {
 	private store?: MarkStore;
 	private readonly counted = new Map<string, Promise<CountedText[]>>();
-	/** The marks each item's text took, removed again if it certainly did not go. */
-	private readonly taken = new Map<number, { key: string; marks: string[] }>();
-	/** First texts counted ahead for items not yet sent, and the first item not read ahead. */
-	private readonly ahead = new Map<
+	/** What each item's text was counted as, and its marks: removed if it certainly did not go. */
+	private readonly taken = new Map<
 		number,
-		{ key: string; counted: CountedText[]; marks: string[] }
+		Array<{ key: string; marks: string[]; text: CountedText }>
 	>();
+	/** First texts counted ahead for items not yet sent, and the first item not read ahead. */
+	private readonly ahead = new Map<number, CountedAhead[]>();
 	private readAheadTo = 0;
 
 	constructor(private readonly run: SendRunView) {}
@@ -180,29 +203,31 @@ class RunCaps {
 	}
 
 	/** Counts ahead the first text of each number and subject among the next READ_AHEAD items. */
-	private async countAhead(from: number, now: number) {
+	private async countNextBatch(from: number, now: number) {
 		const texts = this.run.textsAhead(from, READ_AHEAD);
 		this.readAheadTo = from + texts.length;
 		const items: number[] = [];
 		const tallies: CapTally[] = [];
 		const seen = new Set<string>();
 		for (const text of texts) {
-			const cap = await capOf(text, this.run.tatango, () => this.run.context.getTimezone()).catch(
-				() => undefined,
-			);
+			const cap = await capRuleOf(text, this.run.tatango, () =>
+				this.run.context.getTimezone(),
+			).catch(() => undefined);
 			if (!cap) continue; // not capped, or its turn says why it does not read
-			const key = tallyKey(cap.tally);
-			if (this.counted.has(key) || seen.has(key)) continue;
-			seen.add(key);
-			items.push(text.itemIndex);
-			tallies.push(cap.tally);
+			for (const tally of talliesOf(cap.tally)) {
+				const key = tallyKey(tally);
+				if (this.counted.has(key) || seen.has(key)) continue;
+				seen.add(key);
+				items.push(text.itemIndex);
+				tallies.push(tally);
+			}
 		}
 		const results = await countFirstAhead(this.storeOf(), tallies, now);
 		results.forEach((result, i) => {
-			if (result) {
-				const key = tallyKey(tallies[i]);
-				this.ahead.set(items[i], { key, counted: result.counted, marks: result.taken });
-			}
+			if (!result) return;
+			const counted = this.ahead.get(items[i]) ?? [];
+			counted.push({ key: tallyKey(tallies[i]), counted: result.counted, marks: result.taken });
+			this.ahead.set(items[i], counted);
 		});
 	}
 
@@ -211,50 +236,80 @@ class RunCaps {
 		const passed = [...this.ahead].filter(([ahead]) => ahead < item);
 		if (passed.length === 0) return;
 		for (const [ahead] of passed) this.ahead.delete(ahead);
-		await this.storeOf().remove(passed.flatMap(([, { marks }]) => marks));
+		await this.storeOf().remove(passed.flatMap(([, all]) => all.flatMap(({ marks }) => marks)));
 	}
 
-	/** Counts `text` if its cap allows one more; a refusal's count and time otherwise. */
-	async count(text: OutgoingText, tally: CapTally) {
-		const store = this.storeOf();
+	/**
+	 * Counts `text` if its cap allows one more; a refusal's count and time otherwise. A text on a
+	 * subject is also counted among all the number's capped texts, which an empty Cap Subject reads.
+	 */
+	async count(text: OutgoingText, tally: CapTally): Promise<CapCount> {
 		const item = text.itemIndex;
-		const key = tallyKey(tally);
 		const now = Date.now();
 		await this.giveBackUnused(item);
-		let reading = this.counted.get(key);
-		if (!reading && item >= this.readAheadTo) await this.countAhead(item, now);
-		const ahead = this.ahead.get(item);
+		if (!this.counted.has(tallyKey(tally)) && item >= this.readAheadTo) {
+			await this.countNextBatch(item, now);
+		}
+		const ahead = this.ahead.get(item) ?? [];
 		this.ahead.delete(item);
+		const [own, all] = talliesOf(tally) as [CapTally, CapTally | undefined];
+		const aheadOf = (of: CapTally) => ahead.find(({ key }) => key === tallyKey(of));
+		const result = await this.countIn(item, own, now, aheadOf(own));
+		if (all && result.allowed) await this.countIn(item, all, now, aheadOf(all));
+		else if (all) await this.giveBack(aheadOf(all));
+		return result;
+	}
+
+	private async giveBack(ahead: CountedAhead | undefined) {
+		if (ahead) await this.storeOf().remove(ahead.marks);
+	}
+
+	/** One more text of `item` counted in `tally`, if its limit allows. */
+	private async countIn(
+		item: number,
+		tally: CapTally,
+		now: number,
+		ahead?: CountedAhead,
+	): Promise<CapCount> {
+		const store = this.storeOf();
+		const key = tallyKey(tally);
+		let reading = this.counted.get(key);
 		if (!reading && ahead?.key === key) {
 			const taken = { counted: ahead.counted, taken: ahead.marks };
 			if (await keepCountedAhead(store, tally, taken, now)) {
 				this.counted.set(key, Promise.resolve(ahead.counted));
-				this.taken.set(item, { key, marks: taken.taken });
-				return { allowed: true as const, count: 1 };
+				this.took(item, key, taken.taken, ahead.counted[0]);
+				return { allowed: true, count: 1 };
 			}
 		}
-		if (ahead) await store.remove(ahead.marks); // counted ahead otherwise: not this text's
+		await this.giveBack(ahead); // counted ahead otherwise: not this text's
 		if (!reading) {
 			// The run's first text to this number and subject: counted in one call if it had none lately.
 			const first = countFirst(store, tally, now);
 			reading = first.then(({ counted }) => counted);
 			this.counted.set(key, reading);
-			const { taken } = await first;
+			const { taken, counted } = await first;
 			if (taken) {
-				this.taken.set(item, { key, marks: taken });
-				return { allowed: true as const, count: 1 };
+				this.took(item, key, taken, counted[0]);
+				return { allowed: true, count: 1 };
 			}
 		}
 		const counted = await reading;
 		for (;;) {
 			const result = await countOneMore(store, tally, counted, now);
 			if ('taken' in result) {
-				this.taken.set(item, { key, marks: result.taken });
-				return { allowed: true as const, count: counted.length };
+				this.took(item, key, result.taken, counted[counted.length - 1]);
+				return { allowed: true, count: counted.length };
 			}
 			if (result.allowed !== 'unknown') return result;
 			await readMinutes(store, tally, result.readMinutesOf);
 		}
+	}
+
+	private took(item: number, key: string, marks: string[], text: CountedText) {
+		const taken = this.taken.get(item) ?? [];
+		taken.push({ key, marks, text });
+		this.taken.set(item, taken);
 	}
 
 	/** The text certainly did not go: it no longer counts. */
@@ -263,9 +318,12 @@ class RunCaps {
 		if (!taken) return;
 		this.taken.delete(item);
 		if (sent !== 'notSent') return;
-		await this.storeOf().remove(taken.marks);
-		const counted = await this.counted.get(taken.key);
-		counted?.pop(); // this item's text was the last counted
+		await this.storeOf().remove(taken.flatMap(({ marks }) => marks));
+		for (const { key, text } of taken) {
+			const counted = await this.counted.get(key);
+			const at = counted?.indexOf(text) ?? -1;
+			if (at >= 0) counted?.splice(at, 1);
+		}
 	}
 }
 
@@ -325,7 +383,7 @@ export async function ledgerCapOf(
 	run: SendRunView,
 	text: OutgoingText,
 ): Promise<{ subject: string; limit: number } | undefined> {
-	const cap = await capOf(text, run.tatango, () => run.context.getTimezone());
+	const cap = await capRuleOf(text, run.tatango, () => run.context.getTimezone());
 	return cap ? { subject: cap.tally.subject, limit: cap.tally.limit } : undefined;
 }
 
@@ -343,7 +401,7 @@ export const perNumberCapCheck: SendCheck = {
 		const caps = new RunCaps(run);
 		return {
 			async before(text) {
-				const cap = await capOf(text, run.tatango, () => run.context.getTimezone());
+				const cap = await capRuleOf(text, run.tatango, () => run.context.getTimezone());
 				if (!cap) return { verdict: 'off' };
 				const rule = { name: cap.rule.name, citation: cap.rule.citation };
 				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { claimKeys, type MarkStore, onceMark, workflowStore } from '../../../../shared/memory';
+import { claimKeys, type MarkStore, releaseKeys, workflowStore } from '../../../../shared/memory';
 import type { SendLedger } from '../ledger';
 import type { OutgoingText } from '../text';
 import type { SendCheck, SendOutcome, SendRunView, Verdict } from '../types';
@@ -106,7 +106,7 @@ class RunClaims {
 				toClaim.push(key);
 			}
 		}
-		const { results, claimMarks } = await claimKeys(this.store, toClaim, this.token, sleep);
+		const { results, claimMarks } = await claimKeys(this.store, 'once', toClaim, this.token, sleep);
 		this.claimMarks.push(...claimMarks);
 		for (const [item, key] of keys) {
 			if (claims.has(item)) continue;
@@ -157,7 +157,7 @@ class RunClaims {
 
 	private async release(key: string) {
 		this.holder.delete(key);
-		await this.store.remove([onceMark(key)]);
+		await releaseKeys(this.store, 'once', [key]);
 	}
 
 	/** The run ended: keys claimed for items that never sent are released; claim marks go. */
@@ -165,7 +165,8 @@ class RunClaims {
 		await Promise.allSettled([...this.claims.values()]);
 		const unsent = [...this.holder].filter(([, item]) => !this.outcomes.has(item));
 		this.holder.clear();
-		await this.store.remove([...unsent.map(([key]) => onceMark(key)), ...this.claimMarks]);
+		const keys = unsent.map(([key]) => key);
+		await releaseKeys(this.store, 'once', keys, this.claimMarks);
 	}
 }
 

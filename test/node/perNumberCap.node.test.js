@@ -94,8 +94,10 @@ test('one run of five items to one Florida number: three texts, two refused, the
 		'refused',
 		'refused',
 	]);
-	// The first text in one call (no text to the number today or yesterday), then one per text.
-	expect(db.calls).toBe(3);
+	// The first text in one call (no text to the number today or yesterday, on the subject or at
+	// all), then two per text: on its subject, and among all the number's texts (an empty Cap
+	// Subject counts those); the refusals decide on what the run already read.
+	expect(db.calls).toBe(5);
 });
 
 test('another subject counts on its own; "Recipient Asked for This Text" is neither capped nor counted', async () => {
@@ -245,5 +247,76 @@ describe('Oregon (HB 3865): 3 in 24 hours unless the recipient bought within 18 
 		expect(items[0].json.error).toMatch(/Last Purchase At.*"last spring" is not a date/);
 		expect(items[1].json.error).toMatch(/Last Purchase At.*cannot be in the future/);
 		expect(unmatched).toEqual([]);
+	});
+});
+
+describe('without a ledger: the per-workflow memory, correct within its limits', () => {
+	test.each([
+		['={{ true }}', 'true'],
+		['={{ [2] }}', 'a list'],
+	])(
+		'Texts per 24 Hours of %s is refused as every number field refuses it (not read as 1 or 2); nothing sent',
+		async (limit) => {
+			clockAt('2026-11-25T15:00:00Z');
+			const { items } = await sendSms({ perNumberCap: 'custom', perNumberCapLimit: limit });
+			expect(items[0].json.error).toMatch(/^Invalid Texts per 24 Hours/);
+			expect(items[0].json.error).toMatch(/must be text or a number/);
+			expect(unmatched).toEqual([]);
+			expect(db.calls).toBe(0);
+		},
+	);
+
+	test('a lowered limit counts every earlier text: five sent under a cap of 5, then a cap of 3 refuses with count 5, until the 3rd latest is 24 hours old', async () => {
+		const api = v3Api().post('/transactional_messages/send_sms').times(5).reply(202, ACCEPTED);
+		const five = { perNumberCap: 'custom', perNumberCapLimit: 5 };
+		for (let minute = 0; minute < 5; minute++) {
+			clockAt(`2026-11-25T15:0${minute}:30Z`);
+			expect((await sendSms(five)).items[0].json.transactionId).toBe('tx-cap');
+			jest.restoreAllMocks();
+		}
+		expect(api.isDone()).toBe(true);
+		clockAt('2026-11-25T16:00:00Z');
+		for (const lowered of [
+			sendSms({ perNumberCap: 'stateRules' }),
+			sendSms(five, { credentialOverrides: { perNumberCapPolicy: 'stateRules' } }),
+			sendSms({ perNumberCap: 'custom', perNumberCapLimit: 3 }),
+		]) {
+			const { items } = await lowered;
+			expect(items[0].json).toEqual(
+				expect.objectContaining({ count: 5, nextAllowedAt: '2026-11-26T15:03:00.000Z' }),
+			);
+		}
+		expect(unmatched).toEqual([]);
+	});
+
+	test('an empty Cap Subject counts every capped text to the number together, whatever their subjects', async () => {
+		clockAt('2026-11-25T15:00:00Z');
+		const api = v3Api().post('/transactional_messages/send_sms').times(3).reply(202, ACCEPTED);
+		await sendSms({ capSubject: 'spring-sale' });
+		await sendSms({ capSubject: 'order-updates' }, { items: [{}, {}] });
+		expect(api.isDone()).toBe(true);
+		const { items } = await sendSms({ capSubject: '' });
+		expect(items[0].json).toEqual(expect.objectContaining({ count: 3, capSubject: '' }));
+		expect(unmatched).toEqual([]);
+	});
+
+	/** Every mark the memory keeps, in every workflow's row. */
+	const marksKept = () =>
+		[...db.rows.values()].reduce((sum, row) => sum + JSON.parse(row).data.length, 0);
+
+	test('the marks a capped text writes are the ones docs/send-once-and-caps.md counts', async () => {
+		clockAt('2026-11-25T15:00:00Z');
+		const api = v3Api().post('/transactional_messages/send_sms').times(4).reply(202, ACCEPTED);
+		// A quiet number's first text: yesterday's and today's day marks, a slot and a minute.
+		await sendSms({ capSubject: '' });
+		expect(marksKept()).toBe(4);
+		// Each further text to it that day: a slot and a minute.
+		await sendSms({ capSubject: '' }, { items: [{}, {}] });
+		expect(marksKept()).toBe(8);
+		// A text on a subject is counted twice, on its subject and among all the number's texts
+		// (which an empty Cap Subject reads): a quiet number's first, 4 marks each.
+		await sendSms({ phoneNumber: '3055550199', capSubject: 'spring-sale' });
+		expect(marksKept()).toBe(16);
+		expect(api.isDone()).toBe(true);
 	});
 });

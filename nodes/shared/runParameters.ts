@@ -1,0 +1,46 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+/** What n8n's getNodeParameter takes beyond the name, item and fallback. */
+export interface ParameterReadOptions {
+	extractValue?: boolean;
+}
+
+/** Reads one parameter for one item, as `getNodeParameter(name, itemIndex, fallback, options)`. */
+export type ParameterReader = (
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+	options?: ParameterReadOptions,
+) => unknown;
+
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value !== null && typeof value === 'object')
+		return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/**
+ * A node run's reader of its top-level parameters. A parameter whose saved value holds no
+ * expression is the same for every item, so n8n is asked for it once per run; one with an expression
+ * is read for each item, as before. n8n's getNodeParameter resolves, validates and copies even a
+ * fixed value on every read, and a texting operation reads each guardrail's fields for every item,
+ * also those of guardrails that are off. Objects are handed out as copies, as n8n does.
+ */
+export function runParameterReader(context: IExecuteFunctions): ParameterReader {
+	let saved: Record<string, unknown> | undefined;
+	const fixed = new Map<string, unknown>();
+	return (name, itemIndex, fallback, options) => {
+		const key = options?.extractValue === true ? `${name}\u0000value` : name;
+		if (!fixed.has(key)) {
+			const value = context.getNodeParameter(name, itemIndex, fallback, options);
+			saved ??= context.getNode().parameters;
+			if (!Object.prototype.hasOwnProperty.call(saved, name) || holdsExpression(saved[name]))
+				return value;
+			fixed.set(key, value);
+		}
+		const value = fixed.get(key);
+		return value !== null && typeof value === 'object' ? structuredClone(value) : value;
+	};
+}
