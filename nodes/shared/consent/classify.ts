@@ -94,6 +94,10 @@ const KEYWORDS_BY_SPELLING = new Map(
 );
 /** "I replied STOP by mistake": told, but not meant. */
 const BY_MISTAKE = new Set(['accident', 'mistake', 'accidentally', 'accidently', 'oops', 'error']);
+/** Spanish participles of saying: "he dicho", "hemos escrito". */
+const SPANISH_PARTICIPLES = new Set(
+	'dicho escrito mandado enviado puesto pedido respondido contestado'.split(' '),
+);
 const NEGATED_AFTER = new Set(['pas', 'jamais', 'point']);
 const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'merci', 'gracias']);
 
@@ -157,9 +161,10 @@ export function readConsent(text: unknown): ConsentReading {
 	if (keywordOptIn ?? optIn) return reading((keywordOptIn ?? optIn) as Finding, allWords, null);
 	const confirmation = confirmationOf(allWords);
 	if (confirmation) return confirmation;
-	const help = onlyKeywords
-		? findings.find((finding) => finding.intent === 'help')
-		: helpRequest(allWords);
+	// "send INFO": a keyword mentioned as what to send is still asked for.
+	const help =
+		(onlyKeywords ? findings.find((finding) => finding.intent === 'help') : undefined) ??
+		helpRequest(allWords);
 	if (help) return reading(help, allWords, null);
 	const copied = copiedCallToAction(read, allWords, clauseCount);
 	if (copied)
@@ -212,7 +217,31 @@ function confirmationOf(words: Word[]): ConsentReading | undefined {
 }
 
 /** Words that ask for the program's help in a sentence ("need help", "who is this? info please"). */
-const HELP_WORDS = new Set(['help', 'halp', 'info', 'information', 'informacion', 'ayuda', 'aide']);
+const HELP_WORDS = new Set([
+	'help',
+	'halp',
+	'info',
+	'infos',
+	'information',
+	'informacion',
+	'ayuda',
+	'aide',
+	'aidez',
+	'ayudenme',
+	'ayudame',
+	'ayudeme',
+]);
+/** Help words in Spanish and French; the rest are English or shared. */
+const HELP_LANGUAGE: Record<string, ConsentLanguage> = {
+	informacion: 'es',
+	ayudenme: 'es',
+	ayudame: 'es',
+	ayudeme: 'es',
+	aide: 'fr',
+	aidez: 'fr',
+	infos: 'fr',
+};
+
 /** Help with something else than the texts: the code, the app, a size. */
 const HELPED_WITH = new Set(
 	(
@@ -242,7 +271,7 @@ function helpRequest(words: Word[]): Finding | undefined {
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		const next = keys[i + 1];
 		if (
-			(next === 'me' || next === 'us') &&
+			['me', 'us', 'moi', 'nous'].includes(next ?? '') &&
 			keys[i + 2] !== undefined &&
 			!COLLAPSED_FILLERS.has(collapseRepeats(keys[i + 2]))
 		) {
@@ -252,9 +281,10 @@ function helpRequest(words: Word[]): Finding | undefined {
 		if (TOPIC_LINKS.has(next ?? '') && !keys.slice(i + 2, i + 5).some((key) => PROGRAM.has(key))) {
 			continue;
 		}
+		// "ayúdenme a encontrar mi pedido": help with something named after it.
+		if (/^ayud[ae]n?me$/.test(keys[i]) && ['a', 'con', 'para'].includes(next ?? '')) continue;
 		const meaning = KEYWORD_REPLIES[keys[i]];
-		const language =
-			meaning?.language ?? (keys[i] === 'informacion' ? 'es' : keys[i] === 'aide' ? 'fr' : 'en');
+		const language = meaning?.language ?? HELP_LANGUAGE[keys[i]] ?? 'en';
 		return { intent: 'help', words: words[i].raw, language };
 	}
 	return undefined;
@@ -298,7 +328,7 @@ function withoutMentions(words: Word[], findings: Finding[]): Word[][] {
 				findings.push({
 					intent: 'revoked',
 					words: phrase(words, sayer, i + 1),
-					language: meaning.language,
+					language: SPANISH_PARTICIPLES.has(words[sayer].key) ? 'es' : meaning.language,
 				});
 			}
 		}
@@ -356,6 +386,10 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 	// "how many times do I have to say stop": said before, and again now.
 	const before = words.slice(Math.max(0, sayer - 8), sayer).map((word) => word.key);
 	if (before.includes('many') && before.includes('times')) return true;
+	// "les he dicho STOP": the Spanish perfect is the person's own with "he" or "hemos".
+	if (SPANISH_PARTICIPLES.has(words[sayer].key)) {
+		return ['he', 'hemos'].includes(words[sayer - 1]?.key ?? '');
+	}
 	if (person < 0) return SAID_BY_ME.has(words[sayer].key);
 	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
 }
