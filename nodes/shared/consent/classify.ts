@@ -94,6 +94,39 @@ const KEYWORDS_BY_SPELLING = new Map(
 );
 /** "I replied STOP by mistake": told, but not meant. */
 const BY_MISTAKE = new Set(['accident', 'mistake', 'accidentally', 'accidently', 'oops', 'error']);
+/** Why a laughing "stop it" that praises what was sent is not a revocation. */
+export const PLAYFUL_REASON = 'says "stop" laughing while praising what was sent';
+const LAUGHTER =
+	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}]/u;
+/** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
+const PRAISE =
+	/\b(?:too good|so good|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
+/** Words that say the texts annoy: then the laughter is not play. */
+const ANNOYED_WORDS =
+	/\b(?:annoying|spam|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;
+
+/**
+ * "lol stop it, these deals are too good": a lone STOP (nothing named to stop), laughed, with praise
+ * of the offers and no complaint. Any other revocation words in the reply still revoke.
+ */
+function playfulStop(text: string, findings: Finding[], keys: string[]): boolean {
+	const revocations = findings.filter((finding) => finding.intent === 'revoked');
+	if (!revocations.every((finding) => /^stop+(?: it)?$/.test(finding.words))) return false;
+	const joined = keys.join(' ');
+	return (
+		LAUGHTER.test(text.toLowerCase()) &&
+		PRAISE.test(joined) &&
+		!ANNOYED_WORDS.test(joined) &&
+		unclearReason(keys) === undefined
+	);
+}
+
+/** Lists that are not the texts' ("the wait list", "the guest list"). */
+const OTHER_LISTS = new Set(
+	'wait waiting guest wish gift invite invitation party class priority reservation shopping grocery'.split(
+		' ',
+	),
+);
 /** Spanish participles of saying: "he dicho", "hemos escrito". */
 const SPANISH_PARTICIPLES = new Set(
 	'dicho escrito mandado enviado puesto pedido respondido contestado'.split(' '),
@@ -154,6 +187,9 @@ export function readConsent(text: unknown): ConsentReading {
 	}
 	const revoked = findings.find((finding) => finding.intent === 'revoked');
 	const mistaken = keys.some((key) => BY_MISTAKE.has(key));
+	if (revoked && playfulStop(read, findings, keys)) {
+		return { ...NONE, consentWords: revoked.words, consentReason: PLAYFUL_REASON };
+	}
 	if (revoked && !(optIn && mistaken)) return reading(revoked, allWords, null);
 	const keywordOptIn = onlyKeywords
 		? findings.find((finding) => finding.intent === 'opt_in')
@@ -495,9 +531,12 @@ function removalRequest(words: Word[]): Finding | undefined {
 		if (link === 'off' || link === 'from' || link === 'out') {
 			// "off your list", "from this list", or nothing more ("take my number off"); not "off the waitlist".
 			const rest = keys.slice(next + 1);
+			// "off the wait list for the sofa", "off the guest list": a list of something else.
+			const list = rest.indexOf('list');
 			removes =
-				rest.every((key) => COLLAPSED_FILLERS.has(collapseRepeats(key))) ||
-				rest.slice(0, 5).some((key) => REMOVED_FROM.has(key));
+				(rest.every((key) => COLLAPSED_FILLERS.has(collapseRepeats(key))) ||
+					rest.slice(0, 5).some((key) => REMOVED_FROM.has(key))) &&
+				!(list > 0 && OTHER_LISTS.has(rest[list - 1]));
 			next = words.length;
 		} else {
 			// "remove me", "delete my number"; "take me" alone is not a removal.

@@ -43,7 +43,7 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 	),
 	optIn(
 		'en',
-		`\\bturn(?: (?:the|my|your|these|text|sms|all))* (?:${TEXTS_EN}|them|it) back on${END}|\\bturn back on(?: (?:the|my|your|these|text|sms|all))* ${TEXTS_EN}${END}`,
+		`\\bturn(?: (?:the|my|your|these|text|sms|all))*(?: \\w+)? (?:${TEXTS_EN}|them|it) back on${END}|\\bturn back on(?: (?:the|my|your|these|text|sms|all))* ${TEXTS_EN}${END}`,
 	),
 	optIn('en', `\\bunstop (?:me|my number|this number)${END}`),
 	optIn(

@@ -9,7 +9,7 @@ const ANNOYED = new Set(
 		'ugh argh smh seriously wtf omg ffs jfc jeez geez sigh bruh enough again not no ' +
 		'ay ya estuvo otra vez por dios serio en neta encore bon ca va la franchement voyons ' +
 		'come on already really meh uf pf pff bof ouf' +
-		' this these you again con esto eso vous toi ca'
+		' this these you again con esto eso lo mismo vous toi ca oh'
 	).split(' '),
 );
 /** Of those, the ones that carry the annoyance ("not" alone is not annoyed). */
@@ -44,7 +44,7 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'annoyance with no request',
 		pattern: new RegExp(
-			`^(?:y )?ahora que$|^(?:now what|what now|here we go again|quoi encore|et quoi encore|encore une fois)$|\\b(?:que|q) (?:fastidio|lata|hueva|flojera|pesados?|pesadas?|molestia|horror|necedad)\\b|\\b(?:so |very |super |this is )annoying$|^annoying$|\\b(?:estoy|ya estoy) (?:harto|harta|hartos|hartas)\\b|\\b(?:c est|cest) (?:fatigant|achalant|tannant|lassant|penible)\\b`,
+			`^(?:y )?ahora que$|^(?:otra vez|de nuevo) con (?:esto|eso|lo mismo|ustedes)$|^(?:now what|what now|here we go again|quoi encore|et quoi encore|encore une fois)$|\\b(?:que|q) (?:fastidio|lata|hueva|flojera|pesados?|pesadas?|molestia|horror|necedad)\\b|\\b(?:so |very |super |this is )annoying$|^annoying$|\\b(?:estoy|ya estoy) (?:harto|harta|hartos|hartas)\\b|\\b(?:c est|cest) (?:fatigant|achalant|tannant|lassant|penible)\\b`,
 		),
 	},
 	{
