@@ -62,4 +62,12 @@ export const compliancePolicyFields: INodeProperties[] = [
 		displayOptions: { show: { perNumberCapPolicy: ['custom'] } },
 		description: 'The most texts one number may get in any 24 hours under this policy',
 	},
+	{
+		displayName: 'Require a Compliance Ledger',
+		name: 'requireComplianceLedger',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether every text sent with this credential must be recorded in a Tatango Compliance Ledger: a send whose node has no ledger credential selected is refused, naming the fix. With a ledger, Send Once Per, Per-Number Cap and revocations hold across every workflow and worker that uses it (docs/ledger.md).',
+	},
 ];

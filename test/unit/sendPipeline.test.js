@@ -369,9 +369,10 @@ describe('SendRun', () => {
 		expect(calls).toBe(1);
 	});
 
-	test('the node runs the guardrails in the documented order: send once, opt-outs, send window, cap', () => {
+	test('the node runs the guardrails in the documented order: a required ledger, send once, opt-outs, send window, cap', () => {
 		const checks = '../../nodes/Tatango/actions/send/checks';
 		expect(SEND_CHECKS).toEqual([
+			require(`${checks}/ledgerRequired`).ledgerRequiredCheck,
 			require(`${checks}/sendOnce`).sendOnceCheck,
 			require(`${checks}/optOuts`).optOutCheck,
 			require(`${checks}/sendWindow`).sendWindowCheck,

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { type ParameterReader, runParameterReader } from '../../../shared/runParameters';
 import { mayHaveBeenSent, type TatangoClient } from '../../../shared/transport';
 import { SEND_CHECKS } from './checks';
+import { SendLedger } from './ledger';
 import { SEND_RECORDERS } from './recorders';
 import { OutgoingText } from './text';
 import type {
@@ -52,6 +53,7 @@ export class SendRun implements SendRunView {
 	private runRecorders?: RunRecorder[];
 	private readonly records: TextRecord[] = [];
 	private kind?: { resource: string; operation: string };
+	private runLedger?: { ledger: SendLedger | undefined };
 	/** The run's parameter reads: a field without an expression (a check that is off) once per run. */
 	private readonly parameters: ParameterReader;
 
@@ -62,6 +64,11 @@ export class SendRun implements SendRunView {
 		private readonly recorders: readonly SendRecorder[] = SEND_RECORDERS,
 	) {
 		this.parameters = runParameterReader(context);
+	}
+
+	get ledger(): SendLedger | undefined {
+		this.runLedger ??= { ledger: SendLedger.of(this) };
+		return this.runLedger.ledger;
 	}
 
 	get itemCount(): number {

@@ -155,6 +155,15 @@ export const optOutCheck: SendCheck = {
 					'Opt-Out List',
 				);
 				const { phoneNumber, itemIndex } = text;
+				// The compliance ledger holds every revocation any trigger using it heard.
+				const consent = run.ledger ? await run.ledger.consentOf(text) : undefined;
+				if (consent?.kind === 'revocation') {
+					return skipped(
+						phoneNumber,
+						listId,
+						`revoked consent${consent.words ? ` ("${consent.words}")` : ''} on ${consent.when ?? new Date(consent.at).toISOString()} (compliance ledger)`,
+					);
+				}
 				if (await optOuts.revokedByReply(phoneNumber)) {
 					return skipped(
 						phoneNumber,

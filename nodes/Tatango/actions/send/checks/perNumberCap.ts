@@ -23,6 +23,7 @@ import {
 	workflowStore,
 } from '../../../../shared/memory';
 import type { TatangoClient } from '../../../../shared/transport';
+import type { SendLedger } from '../ledger';
 import type { OutgoingText } from '../text';
 import type { SendCheck, SendOutcome, SendRunView } from '../types';
 
@@ -326,6 +327,24 @@ class RunCaps {
 	}
 }
 
+/** The ledger's count of a capped text: exact, across every workflow using the ledger. */
+async function ledgerCount(
+	ledger: SendLedger,
+	text: OutgoingText,
+): Promise<
+	{ allowed: true; count: number } | { allowed: false; count: number; nextAllowedAt: number }
+> {
+	const cap = (await ledger.claimOf(text))?.cap;
+	if (!cap) {
+		throw new NodeOperationError(
+			ledger.context.getNode(),
+			'The compliance ledger gave no count for a capped text; nothing was sent',
+			{ itemIndex: text.itemIndex },
+		);
+	}
+	return cap;
+}
+
 /** The refusal of a text past the cap: the rule, the count and when it may go. */
 function refusal(
 	context: IExecuteFunctions,
@@ -333,7 +352,11 @@ function refusal(
 	{ rule, fromPolicy, tally }: CapOfText,
 	count: number,
 	nextAllowedAt: string,
+	inLedger: boolean,
 ): NodeOperationError {
+	const counted = inLedger
+		? 'Counted in the compliance ledger, across every workflow that uses it.'
+		: "Counted in this workflow's memory in n8n's database.";
 	const subject = tally.subject;
 	const about = subject ? ` on "${subject}"` : '';
 	const label =
@@ -343,7 +366,7 @@ function refusal(
 		`Not sent: ${text.phoneNumber} has had ${count} texts${about} in the last 24 hours, ${label} (${rule.limit} in 24 hours). It may be sent from ${nextAllowedAt}.`,
 		{
 			itemIndex: text.itemIndex,
-			description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}: at most ${rule.limit} ${rule.counts} in 24 hours. Counted in this workflow's memory in n8n's database. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+			description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}: at most ${rule.limit} ${rule.counts} in 24 hours. ${counted} With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
 		},
 	);
 	error.context.itemFields = {
@@ -353,6 +376,15 @@ function refusal(
 		rule: capRuleOutput(rule),
 	};
 	return error;
+}
+
+/** A text's cap as the compliance ledger records it with the text's claim (send/ledger.ts). */
+export async function ledgerCapOf(
+	run: SendRunView,
+	text: OutgoingText,
+): Promise<{ subject: string; limit: number } | undefined> {
+	const cap = await capRuleOf(text, run.tatango, () => run.context.getTimezone());
+	return cap ? { subject: cap.tally.subject, limit: cap.tally.limit } : undefined;
 }
 
 /**
@@ -373,7 +405,9 @@ export const perNumberCapCheck: SendCheck = {
 				if (!cap) return { verdict: 'off' };
 				const rule = { name: cap.rule.name, citation: cap.rule.citation };
 				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };
-				const result = await caps.count(text, cap.tally);
+				const result = run.ledger
+					? await ledgerCount(run.ledger, text)
+					: await caps.count(text, cap.tally);
 				if (!('nextAllowedAt' in result)) {
 					return { verdict: 'pass', rule, details: { ...details, count: result.count } };
 				}
@@ -382,7 +416,14 @@ export const perNumberCapCheck: SendCheck = {
 					verdict: 'refuse',
 					rule,
 					details: { ...details, count: result.count, nextAllowedAt },
-					error: refusal(run.context, text, cap, result.count, nextAllowedAt),
+					error: refusal(
+						run.context,
+						text,
+						cap,
+						result.count,
+						nextAllowedAt,
+						run.ledger !== undefined,
+					),
 				};
 			},
 			async after(text, outcome) {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { claimKeys, type MarkStore, releaseKeys, workflowStore } from '../../../../shared/memory';
+import type { SendLedger } from '../ledger';
 import type { OutgoingText } from '../text';
 import type { SendCheck, SendOutcome, SendRunView, Verdict } from '../types';
 
@@ -220,6 +221,27 @@ async function verdictOn(claims: RunClaims, text: OutgoingText, key: string): Pr
 }
 
 /**
+ * With a compliance ledger, the key is held by the lowest live row that has it, across every
+ * workflow and worker using the ledger (docs/ledger.md).
+ */
+async function ledgerVerdictOn(
+	ledger: SendLedger,
+	text: OutgoingText,
+	key: string,
+): Promise<Verdict> {
+	const claimed = await ledger.claimOf(text);
+	const holder = claimed?.key?.holder;
+	if (!holder || claimed?.key?.mine) return { verdict: 'pass', details: { key } };
+	const sentBy = `${holder.workflowName ? `workflow "${holder.workflowName}"` : 'a workflow'}${holder.execution ? `, execution ${holder.execution}` : ''} (compliance ledger)`;
+	const output = alreadySent(text, key, {
+		sentBy,
+		...(holder.transactionId ? { earlierTransactionId: holder.transactionId } : {}),
+	});
+	output.reason = `A text with Send Once Per "${key}" already went (or may have gone), as the compliance ledger records, so this one was not sent`;
+	return { verdict: 'skip', output, details: { key, sentBy } };
+}
+
+/**
  * Send Once Per: a key a text of this workflow used is not texted again. The key is recorded before
  * the text goes, released when it certainly did not go, kept when it did or may have.
  */
@@ -232,6 +254,7 @@ export const sendOnceCheck: SendCheck = {
 			async before(text) {
 				const key = text.sendOnceKey;
 				if (!key) return { verdict: 'off' };
+				if (run.ledger) return await ledgerVerdictOn(run.ledger, text, key);
 				claims ??= new RunClaims(run, workflowStore(run.context, FEATURE));
 				return await verdictOn(claims, text, key);
 			},
