@@ -385,7 +385,8 @@ const OPERATIONS = {
 		textFields: ['phoneNumber', 'limit'],
 		skip: {
 			e2e: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.e2e.test.js",
-			queue: "it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.e2e.test.js",
+			queue:
+				"it reads n8n's own Data Table API with a ledger credential: test/e2e/ledger.e2e.test.js",
 			hostileServers:
 				"it calls n8n's public API, not Tatango: the ledger's client is tested in test/unit/ledgerClient.test.js",
 		},

@@ -19,6 +19,9 @@ import { LedgerTable } from './table';
  */
 export const SETTLE_MS = 200;
 
+/** Background writes (a text's outcome) in flight at once, per run. */
+const MAX_WRITES = 8;
+
 /** Maintenance (emptying old cap windows, deleting rows past retention) at most this often per table. */
 const MAINTAIN_EVERY_MS = 10 * 60_000;
 const lastMaintained = new Map<string, number>();
@@ -155,19 +158,38 @@ export class Ledger {
 	 */
 	settle(row: LedgerRow, data: IDataObject): void {
 		const live = data.status === 'sent' || data.status === 'maybe_sent';
-		const write = this.table
-			.update(
-				{ type: 'and', filters: [{ columnName: 'ref', condition: 'eq', value: String(row.ref) }] },
-				live ? data : { ...data, capWindow: null },
-				'recording what became of a text',
-			)
-			.catch((error: unknown) => {
-				// The row stays `pending`, which counts as sent: stricter, never looser.
-				this.warn(
-					`Compliance ledger: the outcome of the text to ${row.phone} could not be recorded: ${(error as Error).message}`,
-				);
-			});
+		const write = this.inTurn(
+			async () =>
+				await this.table.update(
+					{
+						type: 'and',
+						filters: [{ columnName: 'ref', condition: 'eq', value: String(row.ref) }],
+					},
+					live ? data : { ...data, capWindow: null },
+					'recording what became of a text',
+				),
+		).catch((error: unknown) => {
+			// The row stays `pending`, which counts as sent: stricter, never looser.
+			this.warn(
+				`Compliance ledger: the outcome of the text to ${row.phone} could not be recorded: ${(error as Error).message}`,
+			);
+		});
 		this.writes.push(write);
+	}
+
+	/** At most MAX_WRITES background writes at a time: n8n's database serves the sends too. */
+	private running = 0;
+	private readonly queue: Array<() => void> = [];
+
+	private async inTurn<T>(write: () => Promise<T>): Promise<T> {
+		if (this.running >= MAX_WRITES) await new Promise<void>((resolve) => this.queue.push(resolve));
+		this.running++;
+		try {
+			return await write();
+		} finally {
+			this.running--;
+			this.queue.shift()?.();
+		}
 	}
 
 	/** Rows of texts that never needed a claim, written in one insert per hundred. */

@@ -49,7 +49,7 @@ const RETRY_PAUSE_MS = 400;
 
 /** Whether the node or trigger has a ledger credential selected. */
 export function hasLedger(context: TransportContext): boolean {
-	return context.getNode().credentials?.[LEDGER_API.credentialType] !== undefined;
+	return context.getNode?.()?.credentials?.[LEDGER_API.credentialType] !== undefined;
 }
 
 function ledgerError(

@@ -7,6 +7,7 @@ import type {
 
 import type { V3Channel } from '../../../shared/tatangoCalls';
 import type { TatangoClient } from '../../../shared/transport';
+import type { SendLedger } from './ledger';
 import type { OutgoingText } from './text';
 
 /** The channel a text goes out on: the v3 channel as Tatango's events spell it, or a v2 text. */
@@ -62,6 +63,8 @@ export interface SendRunView {
 	 * value that does not read throws when asked for, here and at its item's turn alike.
 	 */
 	textsAhead(from: number, count: number): OutgoingText[];
+	/** The compliance ledger (docs/ledger.md), when the node has a ledger credential. */
+	readonly ledger: SendLedger | undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { SendCheck } from '../types';
+import { ledgerRequiredCheck } from './ledgerRequired';
 import { optOutCheck } from './optOuts';
 import { perNumberCapCheck } from './perNumberCap';
 import { sendOnceCheck } from './sendOnce';
@@ -14,6 +15,8 @@ import { sendWindowCheck } from './sendWindow';
  * it back. A new guardrail is one file in this folder and one line here.
  */
 export const SEND_CHECKS: readonly SendCheck[] = [
+	// A credential whose policy requires the compliance ledger refuses a node without one first.
+	ledgerRequiredCheck,
 	sendOnceCheck,
 	optOutCheck,
 	sendWindowCheck,

@@ -1,0 +1,237 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { type Claimed, Ledger, type LedgerRow, type TextToClaim } from '../../../shared/ledger';
+import { hasLedger } from '../../../shared/transport';
+import { ledgerCapOf } from './checks/perNumberCap';
+import type { OutgoingText } from './text';
+import type { CheckVerdict, SendRunView, TextRecord } from './types';
+
+/** Texts claimed (and numbers' consent read) ahead, this many at a time. */
+const AHEAD = 100;
+
+/**
+ * The compliance ledger of one send run (docs/ledger.md), when the node has a ledger credential:
+ * what Send Once Per, Per-Number Cap and Skip Opted-Out Numbers read, and the recorder writes. A
+ * text with a key or a cap is claimed before its post, with the next hundred texts in one insert;
+ * the others are written at the run's end, in one insert per hundred.
+ */
+export class SendLedger {
+	private opened?: Promise<Ledger>;
+	private readonly claims = new Map<number, Promise<Claimed | undefined>>();
+	private claimedTo = 0;
+	private readonly consent = new Map<string, Promise<LedgerRow | undefined>>();
+	private consentTo = 0;
+	/** The rows claimed for items, until the recorder settles them. */
+	private readonly rows = new Map<number, LedgerRow>();
+
+	constructor(private readonly run: SendRunView) {}
+
+	get context() {
+		return this.run.context;
+	}
+
+	/** The run's ledger, or undefined when the node has no ledger credential. */
+	static of(run: SendRunView): SendLedger | undefined {
+		return hasLedger(run.context) ? new SendLedger(run) : undefined;
+	}
+
+	open(): Promise<Ledger> {
+		if (!this.opened) {
+			const context = this.run.context;
+			const workflow = context.getWorkflow();
+			this.opened = Ledger.open(context, {
+				workflow: String(workflow.id ?? ''),
+				workflowName: String(workflow.name ?? ''),
+				execution: String(context.getExecutionId() ?? ''),
+				node: context.getNode().name,
+			});
+		}
+		return this.opened;
+	}
+
+	private async partOf(text: OutgoingText): Promise<TextToClaim | undefined> {
+		const key = text.sendOnceKey;
+		// The cap as the Per-Number Cap check reads it, so a claim made ahead carries it.
+		const cap = await ledgerCapOf(this.run, text);
+		if (!key && !cap) return undefined;
+		return { phone: text.phoneNumber, channel: text.channel, sendOnceKey: key || undefined, cap };
+	}
+
+	/** Claims the texts of the next AHEAD items that have a key or a cap, in one go. */
+	private claimAhead(from: number) {
+		const texts = this.run.textsAhead(from, AHEAD);
+		this.claimedTo = from + Math.max(1, texts.length);
+		const batch = (async () => {
+			const parts: Array<{ item: number; part: TextToClaim }> = [];
+			for (const text of texts) {
+				// A text whose fields do not read is claimed at its own turn, which reports why.
+				const part = await this.partOf(text).catch(() => undefined);
+				if (part) parts.push({ item: text.itemIndex, part });
+			}
+			const ledger = await this.open();
+			const claimed = await ledger.claim(
+				parts.map(({ part }) => part),
+				Date.now(),
+				from,
+			);
+			return new Map(
+				parts.map(({ item }, i) => [item, { claimed: claimed[i], part: parts[i].part }]),
+			);
+		})();
+		batch.catch(() => undefined); // awaited at each item's turn
+		for (const text of texts) {
+			const claim = batch.then((claims) => claims.get(text.itemIndex));
+			this.claims.set(
+				text.itemIndex,
+				claim.then((found) => found?.claimed),
+			);
+			claim.catch(() => undefined);
+		}
+	}
+
+	/**
+	 * The ledger's claim of a text with a key or a cap: its row, who holds the key, whether the cap
+	 * lets it go. Undefined for a text with neither.
+	 */
+	async claimOf(text: OutgoingText): Promise<Claimed | undefined> {
+		const item = text.itemIndex;
+		if (!this.claims.has(item) && item >= this.claimedTo) this.claimAhead(item);
+		let claimed = await this.claims.get(item);
+		const part = await this.partOf(text);
+		if (!part) return undefined;
+		if (
+			!claimed ||
+			claimed.row.sendOnceKey !== (part.sendOnceKey ?? null) ||
+			(claimed.row.capLimit ?? null) !== (part.cap?.limit ?? null)
+		) {
+			// Not claimed ahead (a field did not read then), or it reads differently now.
+			if (claimed) this.rows.set(-1 - item, claimed.row); // settled as not sent at the end
+			const ledger = await this.open();
+			[claimed] = await ledger.claim([part], Date.now(), item);
+		}
+		this.claims.set(item, Promise.resolve(claimed));
+		this.rows.set(item, claimed.row);
+		return claimed;
+	}
+
+	/** The number's latest revocation or opt-in on record, read for the next AHEAD numbers at once. */
+	async consentOf(text: OutgoingText): Promise<LedgerRow | undefined> {
+		const phone = text.phoneNumber;
+		if (!this.consent.has(phone)) {
+			const phones = [phone];
+			if (text.itemIndex >= this.consentTo) {
+				for (const ahead of this.run.textsAhead(text.itemIndex, AHEAD)) {
+					try {
+						if (!this.consent.has(ahead.phoneNumber)) phones.push(ahead.phoneNumber);
+					} catch {
+						// Its own turn reports the number that does not read.
+					}
+				}
+				this.consentTo = text.itemIndex + AHEAD;
+			}
+			const read = this.open().then(
+				async (ledger) => await ledger.consentOf(phones, text.itemIndex),
+			);
+			read.catch(() => undefined);
+			for (const each of phones)
+				this.consent.set(
+					each,
+					read.then((found) => found.get(each)),
+				);
+		}
+		return await this.consent.get(phone);
+	}
+
+	/** A text's row, as it ended: sent with its transactionId, or held back and why. */
+	async record(record: TextRecord): Promise<void> {
+		const ledger = await this.open();
+		const row = this.rows.get(record.itemIndex);
+		this.rows.delete(record.itemIndex);
+		const data = rowDataOf(record);
+		if (row) ledger.settle(row, data);
+		else this.unclaimed.push(record);
+	}
+
+	private readonly unclaimed: TextRecord[] = [];
+
+	/**
+	 * The run is over: texts without a claim are written (one insert per hundred), rows claimed for
+	 * items that never reached their send are marked not sent, every write is waited for, and the
+	 * table is kept small (at most every ten minutes).
+	 */
+	async end(): Promise<void> {
+		if (!this.opened && this.unclaimed.length === 0) return;
+		const ledger = await this.open();
+		for (const [, row] of this.rows) {
+			ledger.settle(row, { status: 'not_sent', reason: 'the run ended before this item was sent' });
+		}
+		this.rows.clear();
+		await ledger.append(
+			this.unclaimed.map((record) => ({
+				kind: 'text' as const,
+				phone: record.phoneNumber,
+				at: record.at,
+				channel: record.channel,
+				...(rowDataOf(record) as object),
+			})),
+		);
+		this.unclaimed.length = 0;
+		await ledger.flush();
+		await ledger.maintain(Date.now());
+	}
+}
+
+const STATUS_OF: Record<string, string> = {
+	sent: 'sent',
+	maybeSent: 'maybe_sent',
+	notSent: 'not_sent',
+};
+
+const HELD_BY: Record<string, string> = {
+	sendOnce: 'already_sent',
+	optOuts: 'skipped',
+	sendWindow: 'refused',
+	perNumberCap: 'capped',
+};
+
+/** What the record of a text puts in its row. */
+function rowDataOf(record: TextRecord): IDataObject {
+	const fate = record.fate;
+	const verdicts: IDataObject = {};
+	let rule: string | null = null;
+	let count: number | null = null;
+	for (const verdict of record.verdicts) verdicts[verdict.check] = verdictText(verdict);
+	const deciding = record.verdicts.find((v) => v.verdict === 'skip' || v.verdict === 'refuse');
+	if (deciding?.rule) rule = `${deciding.rule.name} (${deciding.rule.citation})`;
+	const cap = record.verdicts.find((v) => v.check === 'perNumberCap' && v.verdict !== 'off');
+	if (typeof cap?.details?.count === 'number') count = cap.details.count;
+	const status =
+		fate.status === 'skipped' || fate.status === 'refused'
+			? (HELD_BY[fate.check] ?? fate.status)
+			: STATUS_OF[fate.status];
+	return {
+		status,
+		at: record.at,
+		when: new Date(record.at).toISOString(),
+		verdicts: JSON.stringify(verdicts),
+		rule,
+		count,
+		transactionId: fate.status === 'sent' ? fate.transactionId : null,
+		reason:
+			fate.status === 'sent'
+				? null
+				: fate.status === 'skipped'
+					? `held back by ${fate.check}`
+					: fate.error,
+	};
+}
+
+function verdictText(verdict: CheckVerdict): string {
+	if (verdict.verdict === 'off' || verdict.verdict === 'pass') {
+		return verdict.rule ? `${verdict.verdict}: ${verdict.rule.name}` : verdict.verdict;
+	}
+	const next = verdict.details?.nextAllowedAt
+		? `, next ${String(verdict.details.nextAllowedAt)}`
+		: '';
+	return `${verdict.verdict}${verdict.rule ? `: ${verdict.rule.name}` : ''}${next}`;
+}
