@@ -94,6 +94,43 @@ const KEYWORDS_BY_SPELLING = new Map(
 );
 /** "I replied STOP by mistake": told, but not meant. */
 const BY_MISTAKE = new Set(['accident', 'mistake', 'accidentally', 'accidently', 'oops', 'error']);
+/** Why a laughing "stop it" that praises what was sent is not a revocation. */
+export const PLAYFUL_REASON = 'says "stop" laughing while praising what was sent';
+const LAUGHTER =
+	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}]/u;
+/** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
+const PRAISE =
+	/\b(?:too good|so good|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
+/** Words that say the texts annoy: then the laughter is not play. */
+const ANNOYED_WORDS =
+	/\b(?:annoying|spam|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;
+
+/**
+ * "lol stop it, these deals are too good": a lone STOP (nothing named to stop), laughed, with praise
+ * of the offers and no complaint. Any other revocation words in the reply still revoke.
+ */
+function playfulStop(text: string, findings: Finding[], keys: string[]): boolean {
+	const revocations = findings.filter((finding) => finding.intent === 'revoked');
+	if (!revocations.every((finding) => /^stop+(?: it)?$/.test(finding.words))) return false;
+	const joined = keys.join(' ');
+	return (
+		LAUGHTER.test(text.toLowerCase()) &&
+		PRAISE.test(joined) &&
+		!ANNOYED_WORDS.test(joined) &&
+		unclearReason(keys) === undefined
+	);
+}
+
+/** Lists that are not the texts' ("the wait list", "the guest list"). */
+const OTHER_LISTS = new Set(
+	'wait waiting guest wish gift invite invitation party class priority reservation shopping grocery'.split(
+		' ',
+	),
+);
+/** Spanish participles of saying: "he dicho", "hemos escrito". */
+const SPANISH_PARTICIPLES = new Set(
+	'dicho escrito mandado enviado puesto pedido respondido contestado'.split(' '),
+);
 const NEGATED_AFTER = new Set(['pas', 'jamais', 'point']);
 const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'merci', 'gracias']);
 
@@ -150,6 +187,9 @@ export function readConsent(text: unknown): ConsentReading {
 	}
 	const revoked = findings.find((finding) => finding.intent === 'revoked');
 	const mistaken = keys.some((key) => BY_MISTAKE.has(key));
+	if (revoked && playfulStop(read, findings, keys)) {
+		return { ...NONE, consentWords: revoked.words, consentReason: PLAYFUL_REASON };
+	}
 	if (revoked && !(optIn && mistaken)) return reading(revoked, allWords, null);
 	const keywordOptIn = onlyKeywords
 		? findings.find((finding) => finding.intent === 'opt_in')
@@ -157,9 +197,10 @@ export function readConsent(text: unknown): ConsentReading {
 	if (keywordOptIn ?? optIn) return reading((keywordOptIn ?? optIn) as Finding, allWords, null);
 	const confirmation = confirmationOf(allWords);
 	if (confirmation) return confirmation;
-	const help = onlyKeywords
-		? findings.find((finding) => finding.intent === 'help')
-		: helpRequest(allWords);
+	// "send INFO": a keyword mentioned as what to send is still asked for.
+	const help =
+		(onlyKeywords ? findings.find((finding) => finding.intent === 'help') : undefined) ??
+		helpRequest(allWords);
 	if (help) return reading(help, allWords, null);
 	const copied = copiedCallToAction(read, allWords, clauseCount);
 	if (copied)
@@ -212,7 +253,31 @@ function confirmationOf(words: Word[]): ConsentReading | undefined {
 }
 
 /** Words that ask for the program's help in a sentence ("need help", "who is this? info please"). */
-const HELP_WORDS = new Set(['help', 'halp', 'info', 'information', 'informacion', 'ayuda', 'aide']);
+const HELP_WORDS = new Set([
+	'help',
+	'halp',
+	'info',
+	'infos',
+	'information',
+	'informacion',
+	'ayuda',
+	'aide',
+	'aidez',
+	'ayudenme',
+	'ayudame',
+	'ayudeme',
+]);
+/** Help words in Spanish and French; the rest are English or shared. */
+const HELP_LANGUAGE: Record<string, ConsentLanguage> = {
+	informacion: 'es',
+	ayudenme: 'es',
+	ayudame: 'es',
+	ayudeme: 'es',
+	aide: 'fr',
+	aidez: 'fr',
+	infos: 'fr',
+};
+
 /** Help with something else than the texts: the code, the app, a size. */
 const HELPED_WITH = new Set(
 	(
@@ -242,7 +307,7 @@ function helpRequest(words: Word[]): Finding | undefined {
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		const next = keys[i + 1];
 		if (
-			(next === 'me' || next === 'us') &&
+			['me', 'us', 'moi', 'nous'].includes(next ?? '') &&
 			keys[i + 2] !== undefined &&
 			!COLLAPSED_FILLERS.has(collapseRepeats(keys[i + 2]))
 		) {
@@ -252,9 +317,10 @@ function helpRequest(words: Word[]): Finding | undefined {
 		if (TOPIC_LINKS.has(next ?? '') && !keys.slice(i + 2, i + 5).some((key) => PROGRAM.has(key))) {
 			continue;
 		}
+		// "ayúdenme a encontrar mi pedido": help with something named after it.
+		if (/^ayud[ae]n?me$/.test(keys[i]) && ['a', 'con', 'para'].includes(next ?? '')) continue;
 		const meaning = KEYWORD_REPLIES[keys[i]];
-		const language =
-			meaning?.language ?? (keys[i] === 'informacion' ? 'es' : keys[i] === 'aide' ? 'fr' : 'en');
+		const language = meaning?.language ?? HELP_LANGUAGE[keys[i]] ?? 'en';
 		return { intent: 'help', words: words[i].raw, language };
 	}
 	return undefined;
@@ -298,7 +364,7 @@ function withoutMentions(words: Word[], findings: Finding[]): Word[][] {
 				findings.push({
 					intent: 'revoked',
 					words: phrase(words, sayer, i + 1),
-					language: meaning.language,
+					language: SPANISH_PARTICIPLES.has(words[sayer].key) ? 'es' : meaning.language,
 				});
 			}
 		}
@@ -356,6 +422,10 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 	// "how many times do I have to say stop": said before, and again now.
 	const before = words.slice(Math.max(0, sayer - 8), sayer).map((word) => word.key);
 	if (before.includes('many') && before.includes('times')) return true;
+	// "les he dicho STOP": the Spanish perfect is the person's own with "he" or "hemos".
+	if (SPANISH_PARTICIPLES.has(words[sayer].key)) {
+		return ['he', 'hemos'].includes(words[sayer - 1]?.key ?? '');
+	}
 	if (person < 0) return SAID_BY_ME.has(words[sayer].key);
 	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
 }
@@ -461,9 +531,12 @@ function removalRequest(words: Word[]): Finding | undefined {
 		if (link === 'off' || link === 'from' || link === 'out') {
 			// "off your list", "from this list", or nothing more ("take my number off"); not "off the waitlist".
 			const rest = keys.slice(next + 1);
+			// "off the wait list for the sofa", "off the guest list": a list of something else.
+			const list = rest.indexOf('list');
 			removes =
-				rest.every((key) => COLLAPSED_FILLERS.has(collapseRepeats(key))) ||
-				rest.slice(0, 5).some((key) => REMOVED_FROM.has(key));
+				(rest.every((key) => COLLAPSED_FILLERS.has(collapseRepeats(key))) ||
+					rest.slice(0, 5).some((key) => REMOVED_FROM.has(key))) &&
+				!(list > 0 && OTHER_LISTS.has(rest[list - 1]));
 			next = words.length;
 		} else {
 			// "remove me", "delete my number"; "take me" alone is not a removal.

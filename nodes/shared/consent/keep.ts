@@ -42,6 +42,10 @@ const KEEP_PHRASES: RegExp[] = [
 		`\\b(?:sigan|siga|sigue|continuen|continue) (?:mandando|enviando|con (?:los|las|el|la)?)(?: \\w+)?`,
 	),
 	new RegExp(`\\b(?:mejor|prefiero|solo|solamente) (?:por )?${TEXTS_ES}${END}`),
+	// Writing welcome instead of something else: "mejor escríbanme por aquí", "text me here instead"
+	new RegExp(
+		`\\b(?:mejor|solo|solamente|pero) (?:escribanme|escribeme|escribame|mandenme (?:un )?mensaje|textenme|por aqui|por mensaje|por texto)${END}`,
+	),
 	new RegExp(`\\b${TEXTS_ES} (?:estan|esta|son) (?:bien|ok|perfectos?)${END}`),
 	new RegExp(`\\bquiero (?:seguir|continuar) (?:recibiendo|recibir)${END}`),
 	// French
@@ -51,6 +55,7 @@ const KEEP_PHRASES: RegExp[] = [
 	new RegExp(`\\bgardez (?:moi|nous|(?:les|mes) ${TEXTS_FR})${END}`),
 	new RegExp(`\\b(?:les )?${TEXTS_FR} c est (?:correct|bon|ok|beau|parfait|bien)${END}`),
 	new RegExp(`\\b(?:seulement|juste|plutot) (?:par )?${TEXTS_FR}${END}`),
+	new RegExp(`\\b(?:ecrivez moi|textez moi|ecris moi|texte moi) (?:plutot|seulement|ici)${END}`),
 	new RegExp(`\\bje veux (?:rester|continuer)${END}`),
 ];
 

@@ -215,7 +215,7 @@ export const SAYING = new Set(
 		'put enter entering entered told tell ' +
 		'responder respondo respondi responda responde respondes contesto conteste contestar escribo ' +
 		'escribi escribir escriba escribe mando mande mandar manda envio envie enviar envia digo dije decir ' +
-		'dice pongo puse poner ' +
+		'dice pongo puse poner dicho escrito mandado enviado puesto respondido contestado ' +
 		'reponds repondre repondu repondez reponse ecris ecrire ecrit ecrivez envoie envoyer envoye ' +
 		'envoyez dis dit dire tape taper tapez texte texter'
 	).split(' '),
@@ -224,7 +224,8 @@ export const SAYING = new Set(
 export const SAID = new Set(
 	(
 		'replied responded answered texted sent typed said wrote told entered put ' +
-		'respondi conteste escribi mande envie dije puse repondu ecrit envoye dit tape'
+		'respondi conteste escribi mande envie dije puse dicho escrito mandado enviado puesto respondido ' +
+		'contestado repondu ecrit envoye dit tape'
 	).split(' '),
 );
 /** Words between a verb of saying and the keyword it mentions ("reply with the word STOP"). */

@@ -59,7 +59,14 @@ function foldWord(word: string): string {
 /** A spelled-out keyword joined ("s t o p" → "stop"); other runs of letters stay as they are. */
 function joinSpelledOut(run: string): string {
 	const joined = run.replace(/[^\p{L}]/gu, '');
-	return SPELLABLE.has(foldWord(joined)) ? ` ${joined} ` : run;
+	if (SPELLABLE.has(foldWord(joined))) return ` ${joined} `;
+	// "s t o p  m s g s": words apart by wider gaps, or a keyword joined to what it stops.
+	const groups = run.split(/[ .\-_*]{2,}/).map((group) => group.replace(/[^\p{L}]/gu, ''));
+	if (groups.length > 1 && groups.some((group) => SPELLABLE.has(foldWord(group)))) {
+		return ` ${groups.join(' ')} `;
+	}
+	const pieces = splitJoined(foldWord(joined));
+	return pieces ? ` ${pieces.join(' ')} ` : run;
 }
 
 /**

@@ -32,11 +32,19 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 		`\\bsubscribe (?:me|us|my number)${END}|\\b(?:like|want|wish) to (?:subscribe|join|sign up|opt in)${END}`,
 	),
 	optIn('en', `\\b(?:start|resume|restart) (?:sending|texting|messaging)${END}`),
+	// "start texts", "restart my alerts", "please start again": START with what it starts
+	optIn(
+		'en',
+		`^(?:please |pls |ok |okay )?(?:start|restart|resume|unpause|reactivate)(?: (?:the|my|your|these|text|sms|all))* ${TEXTS_EN}(?: (?:again|please|pls|back))*$|\\b(?:please |pls )(?:start|restart|resume) (?:again|them again|it again)$`,
+	),
 	optIn(
 		'en',
 		`\\b(?:want|like|wish|would like) to (?:start |resume )?(?:get|receive|getting|receiving)(?: \\w+){0,3} (?:${TEXTS_EN}|them) again${END}`,
 	),
-	optIn('en', `\\bturn (?:the |my )?(?:${TEXTS_EN}|them|it) back on${END}`),
+	optIn(
+		'en',
+		`\\bturn(?: (?:the|my|your|these|text|sms|all))*(?: \\w+)? (?:${TEXTS_EN}|them|it) back on${END}|\\bturn back on(?: (?:the|my|your|these|text|sms|all))* ${TEXTS_EN}${END}`,
+	),
 	optIn('en', `\\bunstop (?:me|my number|this number)${END}`),
 	optIn(
 		'en',
@@ -63,6 +71,17 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 	),
 	optIn('es', `\\bvolver a recibir${END}|\\bvuelvan a (?:mandar|enviar)(?:me|nos)?${END}`),
 	optIn('es', `\\b(?:acepto|autorizo) (?:recibir|que me (?:envien|manden))${END}`),
+	// "sí quiero", "SI ACEPTO", "sí acepto los mensajes", "Sí, anótenme": a yes with its verb
+	optIn(
+		'es',
+		`^(?:si|claro|claro que si)(?: por favor)? (?:quiero|acepto|deseo|autorizo|me apunto|me anoto|anotenme|anotame|apuntenme|apuntame)(?: (?:los|las|sus|recibir|mensajes|alertas|textos|sms|ofertas|promociones|por favor|gracias))*$`,
+	),
+	optIn('es', `^(?:anotenme|anotame|apuntenme|apuntame|me apunto|me anoto)${END}`),
+	// "quiero recibir mensajes otra vez", "deseo recibir sus ofertas de nuevo"
+	optIn(
+		'es',
+		`\\b(?:quiero|deseo|quisiera|me gustaria) (?:volver a )?recibir(?: \\w+){0,3} (?:otra vez|de nuevo|nuevamente)${END}`,
+	),
 	// French
 	optIn(
 		'fr',
@@ -73,6 +92,10 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 		`\\b(?:recommencer a|de nouveau|a nouveau) recevoir${END}|\\brecevoir (?:\\w+ ){0,3}(?:de nouveau|a nouveau)${END}|\\b(?:je veux|j aimerais|je voudrais|je souhaite) (?:m abonner|m inscrire|me reabonner)${END}`,
 	),
 	optIn('fr', `\\bj accepte (?:de recevoir|les|vos)${END}`),
+	optIn(
+		'fr',
+		`^oui(?: svp| merci)? (?:j accepte|je veux|je m inscris|inscrivez moi|abonnez moi)${END}`,
+	),
 ];
 
 /** After a YES: wanting the texts, in any of the languages ("Sí, quiero recibir las alertas"). */

@@ -83,7 +83,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:not|no longer|never) (?:consent|agree) to (?:this|these|any|your|receiving|being)${END}`,
+		`\\b(?:not|no longer|never|dont|longer) (?:consent|agree) to (?:this|these|any|your|receiving|being|the|being|${MESSAGES_EN_STRICT})${END}`,
 		false,
 	),
 	// "I asked to be removed", "I've unsubscribed twice already", "I want out of this list"
@@ -94,7 +94,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
 	rule('en', `\\bi want out(?: of (?:this|these|your|the) (?:list|texts?|messages))?$`),
 	// The person who has the number never agreed to texts.
-	rule('en', `\\bwrong (?:number|#|num|person)${END}`),
+	// Not "oops wrong person": the person's own slip (a text meant for someone else), not ours.
+	rule(
+		'en',
+		`(?<!\\b(?:oops|whoops|oopsie|oopsies|my bad|ups|oups) )\\bwrong (?:number|#|num|person)${END}`,
+	),
 	rule(
 		'en',
 		`\\b(?:never|not) (?:signed|sign|subscribed|subscribe|opted|opt|agreed|agree) (?:up|in|to this|to these|to any)${END}`,
@@ -106,7 +110,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "dejen de enviarme mensajes", "para de escribirme"
 	rule(
 		'es',
-		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina)\\b de (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos)?${END}`,
+		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
 	),
 	// "no más mensajes", "ya basta de mensajes"
 	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
@@ -114,7 +118,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "no me manden más", "ya no me escriban"
 	rule(
 		'es',
-		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|llamen|textees|texteen|textee|molesten|moleste)${END}`,
+		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|textees|texteen|textee|molesten|moleste|mandaran|enviaran|escribieran|contactaran|molestaran)(?: mas)?${END}`,
 		false,
 	),
 	// "ya no quiero recibir mensajes", "no quiero más mensajes de ustedes"
@@ -149,9 +153,29 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "detengan los mensajes", "parar mensajes" ("para" alone is also "for": not here)
 	rule(
 		'es',
-		`\\b(?:detengan|detener|deten|detenga|parar|paren|pare|terminen|terminar|suspendan|suspender)(?: (?:los|las|sus|tus|estos|estas|todos|todas|el|la|de))* ${MESSAGES_ES}${END}`,
+		`\\b(?:detengan|detener|deten|detenga|parar|paren|pare|terminen|terminar|suspendan|suspender|cesen|cese|cesar)(?: (?:los|las|sus|tus|estos|estas|todos|todas|el|la|de))* ${MESSAGES_ES}${END}`,
 	),
 	rule('es', `\\b(?:dejenme|dejame|dejeme|dejennos) (?:en paz|tranquil[oa]s?)${END}`),
+	rule('es', `\\bno (?:me |nos )?llamen${END}`, false),
+	// "ya dejen", "ya párenle": stop already, said to the sender
+	rule(
+		'es',
+		`^(?:ya )?(?:dejen|paren|parenle|parale|bajenle|bajale|dejenle)(?: (?:ya|pues|porfa|por favor|de una vez|carajo|caray|ya por favor))*$|^ya (?:dejen|paren)\\b`,
+	),
+	// Formal: "solicito que cesen los mensajes", "que se detengan los envíos"
+	rule(
+		'es',
+		`\\bque (?:se )?(?:cesen|cese|paren|detengan|suspendan|terminen|eliminen|interrumpan)(?: (?:los|las|sus|el|la|todos|todas|estos|estas|de|del|tus))* (?:${MESSAGES_ES}|envios|comunicaciones|alertas)${END}`,
+	),
+	// Not the person the number is for: "este no es el número de Juan"
+	rule(
+		'es',
+		`\\bno es (?:el |mi )?(?:numero|telefono|cel|celular) de\\b|\\b(?:este|ese) numero no es (?:de|del)\\b`,
+	),
+	rule(
+		'es',
+		`\\b(?:quitar|sacar|borrar|eliminar|remover)(?:me|lo|nos|la) de (?:la |su |sus |esta |tu |el )?(?:lista|listas|base|sistema|registro|registros|contactos)${END}`,
+	),
 	rule(
 		'es',
 		`\\b(?:salir|salirme|sacarme)(?: de| del) (?:la |esta |este |su |sus |tu |el )?(?:lista|listas|suscripcion|programa|club|grupo|servicio|alertas|mensajes|envios)${END}`,
@@ -161,6 +185,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'es',
 		`\\b(?:cancelar|cancela|cancelen|cancelo|cancele)(?: (?:mi|la|su|las|los|mis|tu|todas|todos))? (?:suscripcion|subscripcion|suscripciones|${MESSAGES_ES}|alertas)${END}`,
+	),
+	// "anular suscripción", "terminar mi suscripción": ending the subscription in other words
+	rule(
+		'es',
+		`\\b(?:anular|anulen|anulo|anule|terminar|terminen|finalizar|finalicen|dar por terminada)(?: (?:mi|la|su|mis|sus))? (?:suscripcion|subscripcion|suscripciones)${END}`,
 	),
 
 	// French (as written in Canada)
@@ -202,6 +231,19 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:(?:laissez|laisse) (?:moi|nous) (?:tranquilles?|la paix|en paix)|(?:lachez|lache) (?:moi|nous)|(?:fiche|fichez|fous|foutez|sacre|sacrez|crisse|crissez|calisse|calissez) (?:moi|nous) (?:la paix|patience))${END}`,
 	),
 	rule('fr', `\\bmauvais (?:numero|no|num)${END}`),
+	// "je ne consens plus à recevoir vos SMS"
+	rule('fr', `\\b(?:ne |n )?(?:consens|consent|consentons) (?:plus|pas)${END}`, false),
+	// "Stop aux pubs", "non aux textos": a keyword and what it stops
+	rule(
+		'fr',
+		`^(?:stop|arret|non|fini|assez) (?:aux|au|a la|a vos|a ces) (?:${MESSAGES_FR}|envois|sollicitations)${END}`,
+		false,
+	),
+	// Polite, in the subjunctive: "j'apprécierais que vous cessiez de m'envoyer"
+	rule(
+		'fr',
+		`\\b(?:cessiez|arretiez|cessez|arretez) (?:de|d) (?:m |me |nous )?(?:envoyer|ecrire|texter|contacter|solliciter)${END}`,
+	),
 	rule(
 		'fr',
 		`\\b(?:annuler|annulez|annule)(?: (?:mon|mes|l|les|votre|cet|cette|ces))? (?:abonnements?|inscription|${MESSAGES_FR})${END}`,
@@ -311,7 +353,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// consentimiento", "no autorizo que me sigan enviando", "no vuelvan a escribir"
 	rule(
 		'es',
-		`\\b(?:suspend\\w*|deten\\w*|cancel\\w*|parar|paren|pare|termin\\w*|cese|cesen|cesar|dejen de|deje de|dejar de)(?: (?:el|los|la|las|todo|todos|tus|sus|de|del))* envios?(?:$| (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})`,
+		`\\b(?:suspend\\w*|deten\\w*|cancel\\w*|parar|paren|pare|termin\\w*|cese|cesen|cesar|dejen de|deje de|dejar de)(?: (?:el|los|la|las|todo|todos|tus|sus|de|del))* (?:envios(?:$| (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})|envio (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})`,
 	),
 	rule(
 		'es',
@@ -357,6 +399,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:(?:vete|vayanse|vayase|andate) (?:a la mierda|al carajo|al diablo|a la chingada)|chinga tu madre|no (?:me )?(?:jodan|jodas|chinguen)|dejen de (?:joder|chingar))${END}`,
 	),
 	rule('es', `\\b(?:ya )?(?:me )?(?:di|dimos) de baja${END}`),
+	rule(
+		'es',
+		`\\b(?:ya no|no) (?:consiento|acepto|autorizo|doy mi consentimiento)(?: (?:recibir|que|los|sus|estos|mas))*(?: ${MESSAGES_ES})?${END}`,
+		false,
+	),
 	// French: "merci de ne plus m'envoyer de SMS", "cesser tout envoi de messages", "je retire mon
 	// consentement", "ça ne m'intéresse plus", "mange de la marde"
 	rule(
@@ -418,9 +465,10 @@ export const REMOVAL_VERBS = new Set([
 	'take',
 	'get',
 	'scratch',
+	'let',
 ]);
 /** Verbs that need "off" or "out" to mean removal ("take me off", not "take me to the store"). */
-export const REMOVAL_VERBS_NEEDING_OFF = new Set(['take', 'get', 'drop', 'scratch']);
+export const REMOVAL_VERBS_NEEDING_OFF = new Set(['take', 'get', 'drop', 'scratch', 'let']);
 export const REMOVED_PERSON = [
 	'me',
 	'us',
@@ -442,6 +490,7 @@ export const REMOVED_PERSON = [
 export const REMOVED_FROM = new Set(
 	(
 		'list lists listing database db system contacts contact texts text messages msgs mailing sms ' +
-		'marketing distribution it this that here there everything all them these subscription'
+		'marketing distribution it this that here there everything all them these subscription records ' +
+		'record files file roster registry'
 	).split(' '),
 );

@@ -25,7 +25,8 @@ const ELSEWHERE = new Set(
 		'payment payments autopay card cards charge charges billing bill bills pass passes membership ' +
 		'memberships appointment appointments reservation reservations booking bookings trial box plan ' +
 		'account voicemail voicemails statement statements paper letters postcards invoices receipts ' +
-		'mailings refill refills prescription renewal ' +
+		'mailings refill refills prescription renewal waitlist waiting wishlist registry monthly annual ' +
+		'yearly premium mensual anual espera semanal mensuel annuel attente ' +
 		'correo correos boletin boletines revista revistas catalogo catalogos folleto folletos garantia pedido ' +
 		'pedidos orden ordenes entrega entregas paquete paquetes pago pagos tarjeta tarjetas cargo ' +
 		'cargos cuenta cita citas reserva reservacion membresia caja ' +

@@ -8,14 +8,16 @@ const ANNOYED = new Set(
 	(
 		'ugh argh smh seriously wtf omg ffs jfc jeez geez sigh bruh enough again not no ' +
 		'ay ya estuvo otra vez por dios serio en neta encore bon ca va la franchement voyons ' +
-		'come on'
+		'come on already really meh uf pf pff bof ouf' +
+		' this these you again con esto eso lo mismo vous toi ca oh'
 	).split(' '),
 );
 /** Of those, the ones that carry the annoyance ("not" alone is not annoyed). */
 const STRONGLY_ANNOYED = new Set(
-	'ugh argh smh seriously wtf ffs jfc jeez geez sigh bruh enough again ay ya estuvo vez encore voyons'.split(
-		' ',
-	),
+	(
+		'ugh argh smh seriously wtf ffs jfc jeez geez sigh bruh enough again ay ya estuvo vez encore voyons ' +
+		'really meh uf pf pff bof'
+	).split(' '),
 );
 
 /** Signs sent alone: an eye roll, an angry face, question marks. */
@@ -37,6 +39,18 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 		reason: 'a complaint that the texts keep coming, with no request to stop',
 		pattern: new RegExp(
 			`\\bwhy (?:am i|are we|do i|is this number)(?: \\w+)? (?:getting|receiving)\\b|\\b(?:why|por que|porque|pourquoi)\\b(?: \\w+){0,4} (?:keep|still|siguen|sigue|seguir|encore|toujours|continuez|continuent)\\b(?: \\w+){0,3}|\\b(?:why|por que|pourquoi)\\b(?: \\w+){0,3} ${WRITING} (?:\\w+ )*?(?:again|encore|otra vez|de nuevo)\\b|\\b(?:this is getting old|again with (?:this|these)|every (?:single )?day|all day long|todos los dias|tous les jours|a chaque jour)\\b`,
+		),
+	},
+	{
+		reason: 'annoyance with no request',
+		pattern: new RegExp(
+			`^(?:y )?ahora que$|^(?:otra vez|de nuevo) con (?:esto|eso|lo mismo|ustedes)$|^(?:now what|what now|here we go again|quoi encore|et quoi encore|encore une fois)$|\\b(?:que|q) (?:fastidio|lata|hueva|flojera|pesados?|pesadas?|molestia|horror|necedad)\\b|\\b(?:so |very |super |this is )annoying$|^annoying$|\\b(?:estoy|ya estoy) (?:harto|harta|hartos|hartas)\\b|\\b(?:c est|cest) (?:fatigant|achalant|tannant|lassant|penible)\\b`,
+		),
+	},
+	{
+		reason: 'a complaint about how many texts come, with no request to stop',
+		pattern: new RegExp(
+			`\\b(?:\\d+|two|three|four|five|ten|several|multiple|dos|tres|cinco|varios|deux|trois|cinq|plusieurs) (?:of (?:these|them|those|your \\w+)|${MESSAGES}) (?:a|per|every|each|al|por|cada|par) (?:day|week|hour|dia|semana|hora|jour|semaine|heure)\\b|\\b(?:how many|cuantos|combien de) ${MESSAGES}(?: \\w+){0,2} (?:a|per|al|por|par) (?:day|week|dia|semana|jour|semaine)\\b`,
 		),
 	},
 	{
@@ -65,8 +79,19 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 
 /** Why a reply that is not a clear request may still mean one, or undefined. */
 export function unclearReason(keys: string[]): string | undefined {
-	if (keys.length > 0 && keys.length <= 4 && keys.every((key) => ANNOYED.has(key))) {
-		if (keys.some((key) => STRONGLY_ANNOYED.has(key))) {
+	// "ufff", "pfff", "mehhh": sighs, however long.
+	const sighs = keys.map((key) => key.replace(/(.)\1+/g, '$1$1'));
+	const annoyed = (key: string, index: number): boolean =>
+		ANNOYED.has(key) || ANNOYED.has(sighs[index]) || ANNOYED.has(key.replace(/(.)\1+/g, '$1'));
+	if (keys.length > 0 && keys.length <= 4 && keys.every(annoyed)) {
+		if (
+			keys.some(
+				(key, index) =>
+					STRONGLY_ANNOYED.has(key) ||
+					STRONGLY_ANNOYED.has(sighs[index]) ||
+					STRONGLY_ANNOYED.has(key.replace(/(.)\1+/g, '$1')),
+			)
+		) {
 			return 'annoyance with no request';
 		}
 	}
