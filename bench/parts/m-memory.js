@@ -3,7 +3,8 @@
 /**
  * (m) What the memory costs a send (shared/memory, docs/send-once-and-caps.md): BENCH_MEMORY_ITEMS
  * v3 SMS each with nothing, with Send Once Per (a key per item), and with a Per-Number Cap (3 a day,
- * each number texted once), in one `n8n execute` run, no limit anywhere; on SQLite (the bench's user
+ * each number texted once), then both again with the compliance ledger (an n8n Data Table through
+ * n8n's public API, `n8n start` beside the run), in one `n8n execute` run, no limit anywhere; on SQLite (the bench's user
  * folder) and on PostgreSQL (a server of its own, a user folder of its own). Times come from the
  * sandbox's record: each branch's gaps between consecutive sends, p50 and mean.
  */
@@ -26,6 +27,7 @@ const {
 	percent,
 } = require('../lib/interleaved');
 const { fixed, int, mark, texts } = require('../lib/format');
+const { LEDGER_SCOPES } = require('../../scripts/lib/ledger');
 
 const ITEMS = intEnv('BENCH_MEMORY_ITEMS', 1000);
 const ROUNDS = rounds(5);
@@ -33,14 +35,65 @@ const PER_ROUND = Math.ceil(ITEMS / ROUNDS);
 const SEND_PATH = '/transactional_messages/send_sms';
 const DB = { database: 'n8n', user: 'n8n', password: 'n8n-bench-memory' };
 
+/** The ledger's credential, imported with the others and given its API key once n8n is up. */
+const LEDGER = { id: 'benchComplianceLedger', name: 'Bench: compliance ledger (m)' };
+const LEDGER_TABLE = 'Tatango Compliance Ledger (bench m)';
+/** Its owner, set up on each database's n8n so that an API key can be made. */
+const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
+
 /**
- * The compliance ledger (an n8n Data Table through n8n's public API) is measured beside the
- * per-workflow memory once it is on main: its Send Once Per and cap as further variants here, with
- * the Data Table and the API key credential they need set up in `measure`.
- * HOOK, NOT YET MEASURED: empty until the ledger lands.
- * @type {{ key: string, label: string, parameters: Record<string, any> }[]}
+ * The compliance ledger (an n8n Data Table reached through n8n's public API, docs/ledger.md) beside
+ * the per-workflow memory: the same two features with the ledger's credential on the node, so that
+ * the Data Table holds the claims and the counts. Their own numbers, like every branch.
+ * @type {{ key: string, label: string, ledger?: boolean, parameters: Record<string, any> }[]}
  */
-const LEDGER_VARIANTS = [];
+const LEDGER_VARIANTS = [
+	{
+		key: 'ledgerOnce',
+		label: 'Send Once Per, ledger',
+		ledger: true,
+		parameters: { sendOncePer: '={{ "bench-ledger-" + $json.phone }}' },
+	},
+	{
+		key: 'ledgerCap',
+		label: 'Per-Number Cap (3 a day), ledger',
+		ledger: true,
+		parameters: { perNumberCap: 'custom', perNumberCapLimit: 3 },
+	},
+];
+
+/** The API key is made once n8n is up; the credential is imported before, with the workflow naming it. */
+const UNTIL_N8N_IS_UP = 'made-when-n8n-is-up';
+
+/** @param {string} n8nUrl @param {string} apiKey @returns {import('../lib/credentials').Credential} */
+const ledgerCredential = (n8nUrl, apiKey) => ({
+	...LEDGER,
+	type: 'tatangoComplianceLedgerApi',
+	data: { baseUrl: n8nUrl, apiKey, dataTable: LEDGER_TABLE, retentionDays: 1830 },
+});
+
+/**
+ * n8n started beside `n8n execute` (the ledger's node calls n8n's public API over HTTP), an owner,
+ * an API key with the ledger's scopes and the ledger credential re-imported with it; returns `stop`.
+ * @param {import('../lib/context').Context} ctx @param {string} label
+ * @param {() => Promise<import('../../scripts/lib/n8n-server').N8nServer>} start
+ * @param {import('../../scripts/lib/n8n').CliOptions} cli
+ */
+async function withLedger(ctx, label, start, cli) {
+	const server = await ctx.step(`(m) start n8n for the ledger (${label})`, start);
+	try {
+		const rest = new n8n.RestClient(server.url);
+		await rest.ensureOwner(OWNER);
+		const apiKey = await rest.createApiKey(`bench (m) ${Date.now()}`, LEDGER_SCOPES);
+		await ctx.step(`(m) the ledger credential with its API key (${label})`, () =>
+			n8n.importCredentials([ledgerCredential(server.url, apiKey)], cli),
+		);
+	} catch (e) {
+		await server.stop();
+		throw e;
+	}
+	return server.stop;
+}
 
 /** The measured variants: the send alone, then each feature, each branch texting its own numbers. */
 const VARIANTS = [
@@ -62,7 +115,7 @@ const FEATURES = VARIANTS.filter((v) => v.key !== 'off');
 /** @param {string} eventsUrl */
 const build = (eventsUrl) =>
 	interleavedWorkflow({
-		name: 'Bench (m): v3 SMS with nothing, Send Once Per, a Per-Number Cap, interleaved',
+		name: 'Bench (m): v3 SMS with nothing, Send Once Per, a Per-Number Cap (memory, ledger), interleaved',
 		letter: 'm',
 		rounds: ROUNDS,
 		items: PER_ROUND,
@@ -87,6 +140,7 @@ const build = (eventsUrl) =>
 						id: 'benchTatangoV3Fast',
 						name: 'Bench: Tatango v3 (sandbox, no pacing)',
 					},
+					...(v.ledger ? { tatangoComplianceLedgerApi: LEDGER } : {}),
 				},
 			},
 		})),
@@ -125,7 +179,7 @@ function total(d, variant) {
 
 /** The same workflow on PostgreSQL: its own server and user folder. @param {import('../lib/context').Context} ctx */
 async function onPostgres(ctx) {
-	const [pgPort, cliBroker] = await freePortsFrom(ctx.ports.base + 60, 2);
+	const [pgPort, cliBroker, n8nPort, brokerPort] = await freePortsFrom(ctx.ports.base + 60, 4);
 	const pgDir = path.join(os.tmpdir(), `tatango-bench-memory-pg-${pgPort}`);
 	const postgres = await ctx.step('(m) start postgres', () =>
 		queue.startPostgres({ port: pgPort, dir: pgDir, ...DB, log: ctx.log }),
@@ -133,32 +187,52 @@ async function onPostgres(ctx) {
 	try {
 		const userFolder = path.join(ctx.dir, 'n8n-user-postgres');
 		n8n.installPackage(userFolder, ctx.tgz);
-		const cli = {
-			userFolder,
-			env: {
-				DB_TYPE: 'postgresdb',
-				DB_POSTGRESDB_HOST: '127.0.0.1',
-				DB_POSTGRESDB_PORT: String(pgPort),
-				DB_POSTGRESDB_DATABASE: DB.database,
-				DB_POSTGRESDB_USER: DB.user,
-				DB_POSTGRESDB_PASSWORD: DB.password,
-				N8N_RUNNERS_BROKER_PORT: String(cliBroker),
-				N8N_LOG_LEVEL: 'warn',
-			},
+		const pgEnv = {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(pgPort),
+			DB_POSTGRESDB_DATABASE: DB.database,
+			DB_POSTGRESDB_USER: DB.user,
+			DB_POSTGRESDB_PASSWORD: DB.password,
+			N8N_LOG_LEVEL: 'warn',
 		};
+		const cli = { userFolder, env: { ...pgEnv, N8N_RUNNERS_BROKER_PORT: String(cliBroker) } };
 		await ctx.step('(m) import credentials and the workflow on postgres', async () => {
-			await n8n.importCredentials(sharedCredentials(ctx.tokens.SANDBOX_URL), cli);
+			await n8n.importCredentials(
+				[
+					...sharedCredentials(ctx.tokens.SANDBOX_URL),
+					ledgerCredential(`http://127.0.0.1:${n8nPort}`, UNTIL_N8N_IS_UP),
+				],
+				cli,
+			);
 		});
 		const { main } = await importWorkflows({ main: build(ctx.tokens.EVENTS_URL).workflow }, cli);
-		await ctx.sandbox.reset();
-		await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: RECORDED });
-		await ctx.step('(m) n8n execute on postgres', () =>
-			n8n.runN8nCli(['execute', `--id=${main}`, '--rawOutput'], {
-				...cli,
-				timeoutMs: EXECUTE_TIMEOUT_MS,
-				allowFailure: true,
-			}),
+		const stopN8n = await withLedger(
+			ctx,
+			'PostgreSQL',
+			() =>
+				n8n.startN8n({
+					userFolder,
+					port: n8nPort,
+					brokerPort,
+					webhookUrl: `http://127.0.0.1:${n8nPort}/`,
+					env: pgEnv,
+				}),
+			cli,
 		);
+		try {
+			await ctx.sandbox.reset();
+			await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: RECORDED });
+			await ctx.step('(m) n8n execute on postgres', () =>
+				n8n.runN8nCli(['execute', `--id=${main}`, '--rawOutput'], {
+					...cli,
+					timeoutMs: EXECUTE_TIMEOUT_MS,
+					allowFailure: true,
+				}),
+			);
+		} finally {
+			await stopN8n();
+		}
 		return database(await ctx.sandbox.inspect());
 	} finally {
 		await postgres.stop();
@@ -168,21 +242,30 @@ async function onPostgres(ctx) {
 /** Every send of a run, with room to spare. */
 const RECORDED = build('').branches.reduce((s, b) => s + b.items, 0) + 100;
 
-/** Met when every round of each feature costs under 5 % of a send's time. @param {any} m */
-const met = (m) =>
-	[m.sqlite, m.postgres].every((d) => FEATURES.every((f) => cost(d, f.key).high < 0.05));
+/** Met when every round of each of `features` costs under 5 % of a send's time. @param {any} m @param {{ key: string }[]} features */
+const met = (m, features) =>
+	[m.sqlite, m.postgres].every((d) => features.every((f) => cost(d, f.key).high < 0.05));
+
+/** @param {{ key: string }} f */
+const onLedger = (f) => LEDGER_VARIANTS.some((v) => v.key === f.key);
 
 /** @type {import('./index').BenchPart} */
 module.exports = {
 	key: 'm',
-	title: `${ITEMS} v3 SMS each with nothing, Send Once Per, a Per-Number Cap, ${ROUNDS} interleaved rounds (SQLite, then PostgreSQL)`,
+	title: `${ITEMS} v3 SMS each with nothing, Send Once Per, a Per-Number Cap (in memory, then with the ledger), ${ROUNDS} interleaved rounds (SQLite, then PostgreSQL)`,
 	settings: ['BENCH_MEMORY_ITEMS', 'BENCH_ROUNDS'],
+	credentials: (ctx) => [ledgerCredential(`http://127.0.0.1:${ctx.ports.n8n}`, UNTIL_N8N_IS_UP)],
 	workflows: (ctx) => ({ main: build(ctx.tokens.EVENTS_URL).workflow }),
 
 	async measure(ctx) {
-		await ctx.sandbox.reset();
-		await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: RECORDED });
-		await executeUnprinted(ctx, ctx.ids.main);
+		const stopN8n = await withLedger(ctx, 'SQLite', () => ctx.startN8n({}), ctx.cli);
+		try {
+			await ctx.sandbox.reset();
+			await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: RECORDED });
+			await executeUnprinted(ctx, ctx.ids.main);
+		} finally {
+			await stopN8n();
+		}
 		const sqlite = database(await ctx.sandbox.inspect());
 		const postgres = await onPostgres(ctx);
 		return {
@@ -196,19 +279,16 @@ module.exports = {
 	},
 
 	summary(m) {
-		/** @param {any} d */
-		const costs = (d) =>
-			m.features
-				.map((/** @type {any} */ f) => `${f.key} ${shown(cost(d, f.key), percent)}`)
-				.join(', ');
-		const rows = [
-			`| (m) | per-workflow memory: each feature's cost per item ÷ a send's time (${int(m.items)} v3 SMS each, median of ${m.rounds} interleaved rounds), SQLite; PostgreSQL | ${costs(m.sqlite)}; ${costs(m.postgres)} | < 5 % | ${mark(met(m))} |`,
+		/** @param {any} d @param {any[]} features */
+		const costs = (d, features) =>
+			features.map((f) => `${f.key} ${shown(cost(d, f.key), percent)}`).join(', ');
+		const memory = m.features.filter((/** @type {any} */ f) => !onLedger(f));
+		const ledger = m.features.filter(onLedger);
+		const of = `${int(m.items)} v3 SMS each, median of ${m.rounds} interleaved rounds`;
+		return [
+			`| (m) | per-workflow memory: each feature's cost per item ÷ a send's time (${of}), SQLite; PostgreSQL | ${costs(m.sqlite, memory)}; ${costs(m.postgres, memory)} | < 5 % | ${mark(met(m, memory))} |`,
+			`| (m) | the compliance ledger (n8n Data Table through n8n's public API) beside it: the same features with the ledger (${of}), SQLite; PostgreSQL | ${costs(m.sqlite, ledger)}; ${costs(m.postgres, ledger)} | < 5 % | ${mark(met(m, ledger))} |`,
 		];
-		if (LEDGER_VARIANTS.length === 0)
-			rows.push(
-				'| (m) | the compliance ledger (n8n Data Table) beside it | not measured yet (hook: `LEDGER_VARIANTS` in `bench/parts/m-memory.js`) | < 5 % | — |',
-			);
-		return rows;
 	},
 
 	section(m) {
@@ -220,12 +300,12 @@ module.exports = {
 				return `| ${db} | ${f.label} | ${int(t.sends)} | ${texts(t.texts)} | ${fixed(t.medianMs, 3)} ms | ${c} |`;
 			});
 		return [
-			`## (m) The memory's cost: ${int(m.items)} v3 SMS each with nothing, Send Once Per, a Per-Number Cap, ${m.rounds} interleaved rounds`,
+			`## (m) The memory's and the ledger's cost: ${int(m.items)} v3 SMS each with nothing, Send Once Per, a Per-Number Cap, each in memory and with the ledger, ${m.rounds} interleaved rounds`,
 			'',
-			`One \`n8n execute\` run per database: a warm-up branch per variant (not measured), then ${m.rounds} rounds of ${int(m.perRound)} items per variant, in the order nothing, Send Once Per, cap in odd rounds and the reverse in even ones, each branch texting its own numbers. ` +
+			`One \`n8n execute\` run per database: a warm-up branch per variant (not measured), then ${m.rounds} rounds of ${int(m.perRound)} items per variant, in the order nothing, Send Once Per, cap, Send Once Per with the ledger, cap with the ledger in odd rounds and the reverse in even ones, each branch texting its own numbers. ` +
 				"Send Once Per has a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); the Per-Number Cap is 3 a day (the next 100 items' numbers read ahead and their first texts counted in one write when they had none today or yesterday, as here). " +
 				"Per item: a branch's first to last send as the sandbox received them (its microsecond clock) ÷ its sends; a feature's cost is, round by round, its branch's time per item over the plain send's of the same round, minus one. SQLite is the bench's user folder; PostgreSQL a server started for this part. " +
-				'The compliance ledger (an n8n Data Table) is not measured here yet.',
+				"The ledger's branches carry a Tatango Compliance Ledger API credential: the same features, with their claims and counts in an n8n Data Table through n8n's public API (docs/ledger.md), so `n8n start` runs on the same database beside `n8n execute` for the whole run (an owner and an API key with the ledger's scopes made on it); its table is made by the first ledger branch (the warm-up).",
 			'',
 			'| database | branch | sends | texts once / twice+ / none | per item (median round) | cost: median (rounds) |',
 			'|---|---|---:|---:|---:|---|',
