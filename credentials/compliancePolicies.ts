@@ -15,21 +15,21 @@ export const compliancePolicyFields: INodeProperties[] = [
 		type: 'options',
 		default: 'off',
 		options: [
-			{ name: 'Off', value: 'off', description: "Each send's Quiet Hours field decides" },
+			{ name: "Don't Check", value: 'off', description: "Each send's Quiet Hours field decides" },
 			{
-				name: 'Federal Hours',
+				name: 'Refuse Outside Federal Hours',
 				value: 'federal',
-				description:
-					"Refuse texts outside 8 am-9 pm in the recipient's time zone (US TCPA; CRTC hours in Canada)",
+				description: "8 am to 9 pm in the recipient's time zone (Canada: its telemarketing hours)",
 			},
 			{
-				name: 'Federal and State Hours',
+				name: 'Refuse Outside Federal and State Hours',
 				value: 'federalAndState',
 				description: "Also the stricter hours, Sunday and holiday rules of the recipient's state",
 			},
 		],
+		hint: "A floor under every send with this credential; a send marked 'Recipient Asked' still goes",
 		description:
-			"A compliance owner's floor for every send with this credential: a send's Quiet Hours field can be stricter, not looser, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which always goes",
+			"A compliance owner's floor for every send with this credential: a send's Quiet Hours can be stricter, not looser, except a send marked 'Recipient Asked' (a one-time code or a reply)",
 	},
 	{
 		displayName: 'Per-Number Cap Policy',
@@ -37,12 +37,12 @@ export const compliancePolicyFields: INodeProperties[] = [
 		type: 'options',
 		default: 'off',
 		options: [
+			{ name: "Don't Cap", value: 'off', description: "Each send's Per-Number Cap field decides" },
 			{
-				name: 'At Most N per 24 Hours',
+				name: 'Limit Texts per 24 Hours',
 				value: 'custom',
 				description: 'Your own limit, for every number',
 			},
-			{ name: 'Off', value: 'off', description: "Each send's Per-Number Cap field decides" },
 			{
 				name: 'State Limits (FL, MD, OK, OR)',
 				value: 'stateRules',
@@ -50,8 +50,9 @@ export const compliancePolicyFields: INodeProperties[] = [
 					'At most 3 texts in any 24 hours (on the same subject) to a Florida, Maryland, Oklahoma or Oregon number (by area code), each law from the day it took effect',
 			},
 		],
+		hint: 'Counted per workflow, not across the account: each workflow keeps its own count',
 		description:
-			"A compliance owner's limit for every send with this credential, counted per workflow in n8n's database: a send's Per-Number Cap can be lower, not higher, except a send marked 'Recipient Asked for This Text' (a one-time code or a reply), which is never capped",
+			"A compliance owner's limit for every send with this credential: a send's Per-Number Cap can be lower, not higher, except a send marked 'Recipient Asked' (a one-time code or a reply)",
 	},
 	{
 		displayName: 'Policy Texts per 24 Hours',

@@ -27,6 +27,8 @@ import * as subscriber from './actions/subscriber/subscriber.resource';
 import * as transactionalMessage from './actions/transactionalMessage/transactionalMessage.resource';
 import * as whatsApp from './actions/whatsApp/whatsApp.resource';
 import { listSearch } from './methods';
+import { fixedSendOnceKeyHint } from './actions/send/compliance';
+import { savedTopLevelFields } from './actions/send/pipeline';
 
 export class Tatango implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,6 +51,7 @@ export class Tatango implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		hints: [fixedSendOnceKeyHint],
 		// SMS → Send and Wait for Reply: Tatango posts the send's events to n8n's signed resume URL
 		// for the waiting execution.
 		webhooks: sendAndWaitWebhooks,
@@ -139,6 +142,7 @@ export class Tatango implements INodeType {
 			...mms.description,
 			...whatsApp.description,
 			...phoneNumber.description,
+			...savedTopLevelFields(),
 		],
 	};
 

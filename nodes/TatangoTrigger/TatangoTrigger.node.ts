@@ -57,7 +57,7 @@ export class TatangoTrigger implements INodeType {
 		// n8n's node creator shows the Tatango node and this trigger as one entry and gives it this
 		// description (not the action node's), in "What happens next?" too: it says what both do.
 		description:
-			'Send SMS, MMS and RCS and manage subscriber consent with Tatango; start workflows on its delivery statuses, replies and list events',
+			'Send SMS, MMS, RCS and WhatsApp and manage subscriber consent with Tatango; start workflows on its delivery statuses, replies and list events',
 		defaults: { name: 'Tatango Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -85,7 +85,7 @@ export const STATE_CAP_RULES: readonly CapRule[] = [
 		checkedWhere:
 			'Troutman Pepper Locke on JDSupra ("exceeding three solicitations within a 24-hour period, unless an established business relationship exists", defined as "a previous transaction or series of transactions ... within the 18 months preceding a call"), postscript.io (the limit does not apply to replies to the subscriber\'s own text); the enrolled bill could not be read from here',
 		exemptAfterPurchaseWithinMonths: 18,
-		note: 'The summaries do not say the texts must share a subject: every capped text to the number counts (stricter), unless Cap Subject is set. Replies to the person\'s own message are exempt: mark them "Recipient Asked for This Text".',
+		note: 'The summaries do not say the texts must share a subject: every capped text to the number counts (stricter), unless Cap Subject is set. Replies to the person\'s own message are exempt: mark them "Recipient Asked (No Quiet Hours, No Cap)".',
 	},
 ];
 

@@ -21,8 +21,18 @@ function holdsExpression(value: unknown): boolean {
 	return false;
 }
 
+function savedAt(saved: Record<string, unknown>, path: string): unknown {
+	let at: unknown = saved;
+	for (const key of path.split('.')) {
+		if (at === null || typeof at !== 'object' || !Object.prototype.hasOwnProperty.call(at, key))
+			return undefined;
+		at = (at as Record<string, unknown>)[key];
+	}
+	return at;
+}
+
 /**
- * A node run's reader of its top-level parameters. A parameter whose saved value holds no
+ * A node run's reader of its parameters. A parameter whose saved value holds no
  * expression is the same for every item, so n8n is asked for it once per run; one with an expression
  * is read for each item, as before. n8n's getNodeParameter resolves, validates and copies even a
  * fixed value on every read, and a texting operation reads each guardrail's fields for every item,
@@ -36,8 +46,9 @@ export function runParameterReader(context: IExecuteFunctions): ParameterReader 
 		if (!fixed.has(key)) {
 			const value = context.getNodeParameter(name, itemIndex, fallback, options);
 			saved ??= context.getNode().parameters;
-			if (!Object.prototype.hasOwnProperty.call(saved, name) || holdsExpression(saved[name]))
-				return value;
+			// A dotted name reads a collection's field (Compliance, Options).
+			const held = savedAt(saved, name);
+			if (held === undefined || holdsExpression(held)) return value;
 			fixed.set(key, value);
 		}
 		const value = fixed.get(key);

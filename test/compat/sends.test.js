@@ -69,6 +69,7 @@ describe(`sends in n8n ${capabilities().version}`, () => {
 	test('a v3 send: the SMS went out with its transactionId, and every v3 send reached the number once', () => {
 		const [item] = n8n.nodeItems(result.run, V3_SEND);
 		expect(item).toEqual({
+			outcome: 'sent',
 			message: expect.any(String),
 			transactionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
 			phoneNumber: V3_PHONE,

@@ -148,6 +148,7 @@ describe('v3 sends (real n8n, sandbox)', () => {
 			expect({ name, item }).toEqual({
 				name,
 				item: {
+					outcome: 'sent',
 					message: expect.any(String),
 					transactionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
 					phoneNumber: TEST_NUMBERS.V3_SUCCESS,

@@ -198,7 +198,7 @@ describe('Skip Opted-Out Numbers', () => {
 				phoneNumber: OPTED_OUT,
 				listId: 101,
 			});
-			expect(items[0].json.outcome).toBeUndefined();
+			expect(items[0].json.outcome).toBe('sent');
 			expectNoSecrets(items);
 		},
 	);
@@ -363,7 +363,7 @@ describe('Skip Opted-Out Numbers', () => {
 		],
 		[
 			'the option as text that is not true/false',
-			{ skipOptedOut: 'yes', optOutList: byId('101') },
+			{ compliance: { skipOptedOut: 'yes', optOutList: byId('101') } },
 			/^Invalid Skip Opted-Out Numbers: must be true or false/,
 		],
 	])('%s: refused before any request', async (_what, option, rule) => {

@@ -67,7 +67,7 @@ describe('RCS Message → Send Rich Card', () => {
 		expect([...new Set(credentialTypesRequested)]).toEqual(['tatangoV3Api']);
 		expect(items).toEqual([
 			{
-				json: { ...ACCEPTED, phoneNumber: '2065551111', channel: 'RCS' },
+				json: { outcome: 'sent', ...ACCEPTED, phoneNumber: '2065551111', channel: 'RCS' },
 				pairedItem: { item: 0 },
 			},
 		]);

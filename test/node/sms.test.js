@@ -54,7 +54,7 @@ describe('SMS → Send (v3)', () => {
 		expect([...new Set(credentialTypesRequested)]).toEqual(['tatangoV3Api']);
 		expect(items).toEqual([
 			{
-				json: { ...ACCEPTED, phoneNumber: '2065551111', channel: 'SMS' },
+				json: { outcome: 'sent', ...ACCEPTED, phoneNumber: '2065551111', channel: 'SMS' },
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -167,10 +167,19 @@ describe('SMS → Send (v3)', () => {
 		expect(error).toBeUndefined();
 		api.done();
 		expect(items[0]).toEqual({
-			json: { error: expect.stringMatching(/^Invalid Phone Number/), details: expect.any(String) },
+			json: {
+				outcome: 'not_sent',
+				error: expect.stringMatching(/^Invalid Phone Number/),
+				details: expect.any(String),
+			},
 			pairedItem: { item: 0 },
 		});
-		expect(items[1].json).toEqual({ ...ACCEPTED, phoneNumber: '2065551111', channel: 'SMS' });
+		expect(items[1].json).toEqual({
+			outcome: 'sent',
+			...ACCEPTED,
+			phoneNumber: '2065551111',
+			channel: 'SMS',
+		});
 	});
 
 	test('a 400 from Tatango fails the item with its message, and is not retried', async () => {

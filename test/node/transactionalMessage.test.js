@@ -19,6 +19,8 @@ const SENT = {
 		status: 'pending',
 	},
 };
+/** What the node outputs for SENT: the outcome first, Tatango's answer, its ID as transactionId. */
+const SENT_ITEM = { outcome: 'sent', ...SENT, transactionId: '7' };
 
 /** @param {import('n8n-workflow').INodeParameters} [extra] */
 const sendSms = (extra = {}) =>
@@ -44,7 +46,7 @@ describe('Transactional Message → Send', () => {
 		expect(error).toBeUndefined();
 		api.done();
 		expect(unmatched).toEqual([]);
-		expect(items).toEqual([{ json: SENT, pairedItem: { item: 0 } }]);
+		expect(items).toEqual([{ json: SENT_ITEM, pairedItem: { item: 0 } }]);
 	});
 
 	test('MMS: subject, fallback content and attachment ID go out with is_mms; reply webhook as an option', async () => {
@@ -135,7 +137,7 @@ describe('Transactional Message → Send', () => {
 			expect(error).toBeUndefined();
 			api.done(); // both requests made
 			expect(unmatched).toEqual([]);
-			expect(items).toEqual([{ json: SENT, pairedItem: { item: 0 } }]);
+			expect(items).toEqual([{ json: SENT_ITEM, pairedItem: { item: 0 } }]);
 		});
 
 		test("429 longer than the credential's Max Wait fails without waiting", async () => {
@@ -173,7 +175,7 @@ describe('Transactional Message → Send', () => {
 			expect(error).toBeUndefined();
 			api.done();
 			expect(unmatched).toEqual([]);
-			expect(items).toEqual([{ json: SENT, pairedItem: { item: 0 } }]);
+			expect(items).toEqual([{ json: SENT_ITEM, pairedItem: { item: 0 } }]);
 		});
 
 		test('a connection reset mid-request is not retried (one request)', async () => {

@@ -163,7 +163,13 @@ describe.each(SENDS)('%s', (_name, resource, operation, parameters, expected, pa
 		expect(unmatched).toEqual([]);
 		expect(items).toEqual([
 			{
-				json: { message: 'accepted', transactionId: TX, phoneNumber: '2065550200', channel },
+				json: {
+					outcome: 'sent',
+					message: 'accepted',
+					transactionId: TX,
+					phoneNumber: '2065550200',
+					channel,
+				},
 				pairedItem: { item: 0 },
 			},
 		]);

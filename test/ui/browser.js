@@ -39,8 +39,12 @@ async function openEditor() {
 	page.on('pageerror', (error) => pageErrors.push(error.message));
 	const s = state();
 	await page.goto(`${s.n8nUrl}/signin`);
-	await page.getByLabel('Email').fill(s.owner.email);
-	await page.getByLabel('Password').fill(s.owner.password);
+	// By input name: n8n 1.x's sign-in form does not tie its labels to the inputs.
+	await page
+		.locator('input[name="emailOrLdapLoginId"], input[name="email"]')
+		.first()
+		.fill(s.owner.email);
+	await page.locator('input[name="password"]').fill(s.owner.password);
 	await page.getByRole('button', { name: /sign in/i }).click();
 	await page.waitForURL(/\/(home|workflows)/);
 	return { browser, page, pageErrors, n8nUrl: s.n8nUrl };
@@ -92,7 +96,11 @@ async function openNode(page, nodeName) {
 
 /** @param {import('playwright-core').Page} page */
 async function closeNode(page) {
-	await page.locator('[data-test-id="ndv-close-button"]').click();
+	// n8n 2.x has a close button; 1.x a "Back to canvas" link.
+	await page
+		.locator('[data-test-id="ndv-close-button"], [data-test-id="back-to-canvas"]')
+		.first()
+		.click();
 	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 

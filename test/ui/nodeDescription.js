@@ -79,4 +79,35 @@ function expectedFields(resource, operation) {
 	};
 }
 
-module.exports = { actionNode, triggerNode, operationPairs, expectedFields, plainText };
+/** The operations that text a person: those that show the guardrails (Send Once Per among them). */
+function textingPairs() {
+	const description = actionNode();
+	const node = { typeVersion: 1 };
+	return operationPairs().filter(({ resource, operation }) => {
+		const values =
+			NodeHelpers.getNodeParameters(
+				description.properties,
+				{ resource, operation },
+				true,
+				false,
+				node,
+				description,
+			) ?? {};
+		return description.properties.some(
+			(p) =>
+				(p.name === 'sendOncePer' ||
+					(p.type === 'collection' &&
+						/** @type {any[]} */ (p.options ?? []).some((o) => o.name === 'sendOncePer'))) &&
+				NodeHelpers.displayParameter(values, p, node, description),
+		);
+	});
+}
+
+module.exports = {
+	actionNode,
+	triggerNode,
+	operationPairs,
+	expectedFields,
+	textingPairs,
+	plainText,
+};

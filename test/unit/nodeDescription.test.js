@@ -27,9 +27,9 @@ const HOW_TO_UPDATE =
  * @param {string} prefix
  * @param {Record<string, unknown>} out
  */
-function pinnedShape(properties, prefix = '', out = {}) {
+function pinnedShape(properties, prefix = '', out = {}, parent = '') {
 	for (const property of properties) {
-		const key = `${prefix}${property.name}${
+		let key = `${prefix}${property.name}${
 			property.displayOptions ? ` ${JSON.stringify(property.displayOptions)}` : ''
 		}`;
 		/** @type {Record<string, unknown>} */
@@ -41,9 +41,20 @@ function pinnedShape(properties, prefix = '', out = {}) {
 		if (property.type === 'options' || property.type === 'multiOptions') {
 			entry.values = options.map((/** @type {any} */ option) => option.value);
 		}
+		// A collection shared by several operations (Compliance) pins its fields once; a field of
+		// the same name and another shape in another operation's collection, with that operation.
+		if (key in out && JSON.stringify(out[key]) === JSON.stringify(entry)) continue;
+		if (key in out && parent) key = `${key} in ${parent}`;
 		if (key in out) throw new Error(`Two parameters pin to the same key: ${key}`);
 		out[key] = entry;
-		if (property.type === 'collection') pinnedShape(options, `${prefix}${property.name}.`, out);
+		if (property.type === 'collection') {
+			pinnedShape(
+				options,
+				`${prefix}${property.name}.`,
+				out,
+				JSON.stringify(property.displayOptions ?? {}),
+			);
+		}
 		if (property.type === 'fixedCollection') {
 			for (const group of options) {
 				pinnedShape(group.values ?? [], `${prefix}${property.name}.${group.name}.`, out);

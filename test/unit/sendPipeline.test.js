@@ -33,11 +33,12 @@ const TEXTING_OPERATIONS = [
 
 const GUARDRAIL_NAMES = guardrailFields.map((field) => field.name);
 
-/** `resource.operation` pairs whose description shows a parameter of this name. */
+/** `resource.operation` pairs whose Compliance collection offers a parameter of this name. */
 function operationsShowing(/** @type {string} */ name) {
 	const shown = new Set();
 	for (const property of new Tatango().description.properties) {
-		if (property.name !== name) continue;
+		if (property.name !== 'compliance') continue;
+		if (!(/** @type {any[]} */ (property.options ?? []).some((o) => o.name === name))) continue;
 		const show = property.displayOptions?.show ?? {};
 		for (const resource of /** @type {string[]} */ (show.resource ?? [])) {
 			for (const operation of /** @type {string[]} */ (show.operation ?? [])) {
@@ -204,7 +205,7 @@ describe('SendRun', () => {
 			log.push('post');
 			return { transactionId: 't-1' };
 		});
-		expect(output).toEqual({ transactionId: 't-1' });
+		expect(output).toEqual({ outcome: 'sent', transactionId: 't-1' });
 		expect(log).toEqual([
 			'a.before sms.send 2065550100',
 			'b.before sms.send 2065550100',

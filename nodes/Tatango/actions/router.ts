@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { createTatangoClient, type TatangoClient } from '../../shared/transport';
+import { outcomeOf } from './send/outcome';
+import { TEXTING_OPERATIONS } from './send/pipeline';
 import { SendRun } from './send/run';
 import { InvalidInputError } from '../../shared/validation';
 import * as broadcastMessage from './broadcastMessage/broadcastMessage.resource';
@@ -110,10 +112,15 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
  * still route it to the error output under "Continue (using error output)". A refusal that says
  * when to try again (Quiet Hours' `nextAllowedAt`) puts that in the error's `context.itemFields`.
  */
-function errorItem(nodeError: NodeApiError | NodeOperationError, i: number): INodeExecutionData {
+function errorItem(
+	nodeError: NodeApiError | NodeOperationError,
+	i: number,
+	outcome?: string,
+): INodeExecutionData {
 	const itemFields = nodeError.context?.itemFields as IDataObject | undefined;
 	return {
 		json: {
+			...(outcome ? { outcome } : {}),
 			error: nodeError.message,
 			...(nodeError.description ? { details: nodeError.description } : {}),
 			...(itemFields ?? {}),
@@ -133,7 +140,8 @@ async function sendAndWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	} catch (error) {
 		const nodeError = asNodeError(this, error, 0);
 		if (this.continueOnFail()) {
-			return [this.getInputData().map((_, i) => errorItem(nodeError, i))];
+			const outcome = outcomeOf(error) ?? 'not_sent';
+			return [this.getInputData().map((_, i) => errorItem(nodeError, i, outcome))];
 		}
 		throw nodeError;
 	} finally {
@@ -179,6 +187,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	return [returnData];
 }
 
+/** A texting operation's failed item says what became of its text (send/outcome.ts). */
+function failedOutcome(context: IExecuteFunctions, error: unknown): string | undefined {
+	const resource = String(context.getNodeParameter('resource', 0));
+	const operation = String(context.getNodeParameter('operation', 0));
+	if (!TEXTING_OPERATIONS.has(`${resource}:${operation}`)) return undefined;
+	return outcomeOf(error) ?? 'not_sent';
+}
+
 /** Runs `run` for every input item, in order, into `returnData`. */
 async function runItems(
 	this: IExecuteFunctions,
@@ -203,7 +219,7 @@ async function runItems(
 		} catch (error) {
 			const nodeError = asNodeError(this, error, i);
 			if (this.continueOnFail() || runsAsAiTool(this)) {
-				returnData.push(errorItem(nodeError, i));
+				returnData.push(errorItem(nodeError, i, failedOutcome(this, error)));
 				continue;
 			}
 			throw nodeError;

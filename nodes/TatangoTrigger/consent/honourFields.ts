@@ -23,6 +23,7 @@ export const honourFields: INodeProperties[] = [
 		name: 'honourRevocations',
 		type: 'boolean',
 		default: false,
+		hint: 'A reply like "please stop texting me" opts the number out of this workflow\'s sends',
 		description:
 			'Whether a reply that revokes consent ("STOP", "please stop texting me") is honored at once, whatever the Events filter selects: the number is recorded as opted out in this workflow\'s memory (Skip Opted-Out Numbers on its sends skips it) and unsubscribed from the Compliance List; START or UNSTOP from that number clears it. Nobody is texted unless Send Confirmation Text is on.',
 	},

@@ -9,7 +9,7 @@ import { settleMs } from './claims';
 import { revokedMark } from './marks';
 import { workflowStore } from './store';
 
-const FEATURE = 'Honouring revoked consent';
+const FEATURE = 'Honoring revoked consent';
 
 /**
  * Records that the person at `phone` (ten digits) revoked consent. `recorded` the first time,

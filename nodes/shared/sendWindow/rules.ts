@@ -314,7 +314,7 @@ export const SEND_WINDOW_RULES: readonly SendWindowRule[] = [
 		checkedAgainst: 'summary',
 		checkedWhere:
 			'Troutman Pepper Locke on JDSupra ("Oregon Passes New Telephone Solicitation Law": signed 2025-07-24, "outside the hours of 8 a.m. to 8 p.m."), postscript.io ("Quiet hours begin at 8 pm ... and end at 8 am" from 2026-01-01), citizenportal.ai on the Senate Judiciary A3 amendment (2025-05-21: 8 a.m.–8 p.m., texts and RCS included, in force 2026-01-01); the enrolled bill text at olis.oregonlegislature.gov could not be read from here',
-		note: 'A sender may rely on the area code (503, 541, 458, 971). Direct responses to the person\'s own message are exempt: mark them "Recipient Asked for This Text". The established business relationship exempts from the 3-in-24-hours limit (capRules.ts), not from these hours, as the summaries read it.',
+		note: 'A sender may rely on the area code (503, 541, 458, 971). Direct responses to the person\'s own message are exempt: mark them "Recipient Asked (No Quiet Hours, No Cap)". The established business relationship exempts from the 3-in-24-hours limit (capRules.ts), not from these hours, as the summaries read it.',
 	}),
 	state({
 		region: 'PA',

@@ -4,6 +4,7 @@ import { toFlag } from '../../../shared/validation';
 import { type RcsCardInput, toRcsCardBody } from './rcsCard.rules';
 import { phoneNumberField, smsFallbackFields, v3WebhookUrlField } from '../../../shared/fields';
 import { v3SendOperation, smsFallbackOf, type V3Send } from '../send/v3';
+import { optionValue } from '../send/grouped';
 
 const properties: INodeProperties[] = [
 	phoneNumberField('Mobile number with RCS support, US or Canadian, in any common format'),
@@ -58,8 +59,8 @@ export const rcsRichCardSend: V3Send = {
 			title: context.getNodeParameter('title', i, ''),
 			text: context.getNodeParameter('text', i, ''),
 			mediaUrl: context.getNodeParameter('mediaUrl', i, ''),
-			thumbnailUrl: context.getNodeParameter('thumbnailUrl', i, ''),
-			isVideo: toFlag(context.getNodeParameter('isVideo', i, false), 'Is Video', false),
+			thumbnailUrl: optionValue(context, 'thumbnailUrl', i, ''),
+			isVideo: toFlag(optionValue(context, 'isVideo', i, false), 'Is Video', false),
 		};
 		return {
 			rcsPayload: { richCard: { body: toRcsCardBody(card) } },

@@ -4,6 +4,7 @@ import { type ParameterReader, runParameterReader } from '../../../shared/runPar
 import { mayHaveBeenSent, type TatangoClient } from '../../../shared/transport';
 import { SEND_CHECKS } from './checks';
 import { SendLedger } from './ledger';
+import { sentItem, withOutcome } from './outcome';
 import { SEND_RECORDERS } from './recorders';
 import { OutgoingText } from './text';
 import type {
@@ -141,7 +142,7 @@ export class SendRun implements SendRunView {
 				(error: unknown) => {
 					// A check that could not decide (a field that does not read, a memory that failed).
 					outcome = { status: 'notSent', error };
-					throw error;
+					throw withOutcome(error, 'not_sent');
 				},
 			);
 			if (decided?.verdict.verdict === 'skip') {
@@ -151,15 +152,17 @@ export class SendRun implements SendRunView {
 			if (decided?.verdict.verdict === 'refuse') {
 				const { error } = decided.verdict;
 				heldBack = { status: 'refused', check: decided.check, error: error.message };
-				throw error;
+				throw withOutcome(error, 'refused');
 			}
 			const output = await post().catch((error: unknown) => {
-				outcome = { status: mayHaveBeenSent(error) ? 'maybeSent' : 'notSent', error };
+				const maybe = mayHaveBeenSent(error);
+				outcome = { status: maybe ? 'maybeSent' : 'notSent', error };
 				// The transport's own error goes on as it is: it already says what may have happened.
-				throw error;
+				throw withOutcome(error, maybe ? 'maybe_sent' : 'not_sent');
 			});
 			outcome = { status: 'sent', output };
-			return output;
+			const fate = fateOf(outcome);
+			return sentItem(output, fate.status === 'sent' ? fate.transactionId : null);
 		} finally {
 			for (const run of passed) await run.after?.(text, outcome);
 			if (recording) await this.record(text, verdicts, heldBack ?? fateOf(outcome));

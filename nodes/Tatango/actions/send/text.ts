@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../../shared/runParameters';
 import { textOf } from '../../../shared/validation';
+import { guardrailPath } from './compliance';
 import type { TextChannel, TextReader } from './types';
 
 /** The Quiet Hours choice that marks a text the recipient asked for (a one-time code, a reply). */
@@ -59,15 +60,18 @@ export class OutgoingText {
 		return readOnce(this.reads, PHONE, () => this.reader.phoneNumber(this.context, this.itemIndex));
 	}
 
-	/** A parameter of this item, as n8n gives it (an expression evaluated once per item). */
+	/**
+	 * A guardrail's parameter of this item, as n8n gives it (an expression evaluated once per item),
+	 * wherever the node holds it (compliance.ts).
+	 */
 	parameter(name: string, fallback: unknown, options?: { extractValue: true }): unknown {
 		return readOnce(this.reads, options ? `${name}#value` : name, () =>
-			this.readParameter(name, this.itemIndex, fallback, options),
+			this.readParameter(guardrailPath(this.context, name), this.itemIndex, fallback, options),
 		);
 	}
 
 	/**
-	 * Whether the recipient asked for this text (Quiet Hours "Recipient Asked for This Text"): a
+	 * Whether the recipient asked for this text (Quiet Hours "Recipient Asked"): a
 	 * one-time code or a reply, which no hour or cap holds back.
 	 */
 	get recipientAsked(): boolean {

@@ -9,6 +9,7 @@ import { postV3Send, type V3Endpoint, type V3SendBody } from '../../../shared/ta
 import type { TatangoClient } from '../../../shared/transport';
 import { toFlag, toGsm7Text, toV3WebhookUrl, WEBHOOK_URL_MAX } from '../../../shared/validation';
 import { withTriggerToken } from '../../../shared/triggerUrlToken';
+import { optionValue } from './grouped';
 import { phoneNumberReader, textingOperationDescription } from './pipeline';
 import type { SendRun } from './run';
 
@@ -63,7 +64,7 @@ export async function sendOnV3(
 ): Promise<IDataObject> {
 	const credentials = await run.tatango.credentials('v3');
 	const replaceNonGsm = toFlag(
-		context.getNodeParameter('replaceNonGsm', i, true),
+		optionValue(context, 'replaceNonGsm', i, true),
 		'Replace Non-GSM Characters',
 		true,
 	);

@@ -13,6 +13,7 @@ import { readListNumbers, unsubscribeFromList } from '../../../../shared/tatango
 import { createTatangoClient, type TatangoClient } from '../../../../shared/transport';
 import { API } from '../../../../shared/transport/apis';
 import { tenDigitsOf, toFlag, toPositiveId, toTenDigitPhone } from '../../../../shared/validation';
+import { guardrailValue } from '../compliance';
 import type { SendCheck, SendRunView, Verdict } from '../types';
 
 /**
@@ -25,8 +26,9 @@ const optOutFields: INodeProperties[] = [
 		name: 'skipOptedOut',
 		type: 'boolean',
 		default: false,
+		hint: 'Needs the Tatango API (v2) credential, to read the list',
 		description:
-			'Whether to skip a number that opted out of a list instead of texting it: the item comes out with outcome "skipped". The list\'s opt-outs are read once per run, through the "Tatango API" (v2) credential.',
+			'Whether to skip a number that opted out of a list instead of texting it: the item comes out with outcome "skipped"',
 	},
 	{
 		...resourceLocator({
@@ -193,11 +195,11 @@ export async function unsubscribeFromOptOutList(
 ): Promise<IDataObject> {
 	let listId: number;
 	try {
-		if (context.getNodeParameter('skipOptedOut', false) !== true) {
+		if (guardrailValue(context, 'skipOptedOut', 0, false) !== true) {
 			return { complianceList: null, reason: 'Skip Opted-Out Numbers is off' };
 		}
 		listId = toPositiveId(
-			context.getNodeParameter('optOutList', '', { extractValue: true }),
+			guardrailValue(context, 'optOutList', 0, '', { extractValue: true }),
 			'Opt-Out List',
 		);
 	} catch (error) {

@@ -32,7 +32,7 @@ const FEATURE = 'Per-Number Cap';
 /**
  * Where the setting lives (docs/send-once-and-caps.md): on each send as these fields, and on each
  * credential as a Per-Number Cap Policy a compliance owner sets once; the lower limit wins. A text
- * marked "Recipient Asked for This Text" (Quiet Hours) is neither capped nor counted.
+ * marked "Recipient Asked" (Quiet Hours) is neither capped nor counted.
  */
 const capFields: INodeProperties[] = [
 	{
@@ -42,14 +42,14 @@ const capFields: INodeProperties[] = [
 		default: 'off',
 		options: [
 			{
-				name: 'At Most N per 24 Hours',
-				value: 'custom',
-				description: 'Your own limit, for every number',
-			},
-			{
 				name: "Don't Cap",
 				value: 'off',
 				description: "No limit, unless the credential's Per-Number Cap Policy sets one",
+			},
+			{
+				name: 'Limit Texts per 24 Hours',
+				value: 'custom',
+				description: 'Your own limit, for every number',
 			},
 			{
 				name: 'State Limits (FL, MD, OK, OR)',
@@ -58,8 +58,9 @@ const capFields: INodeProperties[] = [
 					'At most 3 texts in any 24 hours (on the same subject) to a Florida, Maryland, Oklahoma or Oregon number (by area code), each law from the day it took effect',
 			},
 		],
+		hint: "Counts this workflow's texts to each number over any 24 hours",
 		description:
-			'Whether to refuse a text that would exceed a number of texts to the same number in any 24 hours, counted in n8n\'s own database across this workflow\'s executions. A refused item sends nothing and carries nextAllowedAt. Texts marked "Recipient Asked for This Text" (Quiet Hours) are not capped.',
+			'Whether to hold back a text past a limit of texts to one number in any 24 hours. A held-back item says when it may go. Texts marked "Recipient Asked" under Quiet Hours are not capped.',
 	},
 	{
 		displayName: 'Texts per 24 Hours',
@@ -68,6 +69,7 @@ const capFields: INodeProperties[] = [
 		default: 1,
 		typeOptions: { minValue: 1, maxValue: MAX_CUSTOM_CAP },
 		displayOptions: { show: { perNumberCap: ['custom'] } },
+		hint: '1: one text per number per day',
 		description: 'The most texts one number may get in any 24 hours',
 	},
 	{
@@ -77,8 +79,9 @@ const capFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. spring-sale',
 		displayOptions: { show: { perNumberCap: ['custom', 'stateRules'] } },
+		hint: 'Texts with the same subject count together',
 		description:
-			'What this text is about. Texts with the same subject count together (the state laws count solicitations "on the same subject matter or issue"). Empty: every capped text to the number counts together.',
+			'What this text is about (the state laws count texts "on the same subject matter or issue"). Empty: every capped text to the number counts together.',
 	},
 	{
 		// Oregon's HB 3865 exempts an established business relationship from its limit; only the
@@ -366,7 +369,7 @@ function refusal(
 		`Not sent: ${text.phoneNumber} has had ${count} texts${about} in the last 24 hours, ${label} (${rule.limit} in 24 hours). It may be sent from ${nextAllowedAt}.`,
 		{
 			itemIndex: text.itemIndex,
-			description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}: at most ${rule.limit} ${rule.counts} in 24 hours. ${counted} With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+			description: `${fromPolicy ? "The credential's Per-Number Cap Policy" : 'Per-Number Cap'} held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}: at most ${rule.limit} ${rule.counts} in 24 hours. ${counted} With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked (No Quiet Hours, No Cap)".`,
 		},
 	);
 	error.context.itemFields = {

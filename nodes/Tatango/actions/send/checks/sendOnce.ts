@@ -18,8 +18,9 @@ const sendOnceField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. {{ $json.orderId }}-shipped',
+	hint: 'An expression that names this one text, e.g. {{ $json.orderId }}-shipped',
 	description:
-		'A key naming this text, usually an expression. A key a text from this workflow already used is not texted again (after a Retry, a webhook delivered twice, a restart): the item comes out with outcome "already_sent". Empty: no check. Kept in n8n\'s own database, per workflow.',
+		'A key naming this text. A key this workflow already texted is not texted again (after a Retry, a webhook delivered twice, a restart): the item comes out with outcome "already_sent". Remembered per workflow.',
 };
 
 /** What an item whose key was used outputs: a Switch on `outcome` tells it from a sent one. */
@@ -29,6 +30,7 @@ export interface AlreadySentOutput extends IDataObject {
 	phoneNumber: string;
 	channel: string;
 	reason: string;
+	transactionId: null;
 }
 
 /** Keys claimed ahead of their items, this many at a time (and the next batch meanwhile). */
@@ -177,6 +179,8 @@ function alreadySent(text: OutgoingText, key: string, extra: IDataObject = {}): 
 		phoneNumber: text.phoneNumber,
 		channel: text.channel,
 		reason: `A text with Send Once Per "${key}" already went from this workflow (or may have gone), so this one was not sent`,
+		// The memory keeps only that the key was used; the earlier item of this run, its transaction.
+		transactionId: null,
 		...extra,
 	};
 }
@@ -214,6 +218,7 @@ async function verdictOn(claims: RunClaims, text: OutgoingText, key: string): Pr
 	}
 	if (claim.status === 'claimed') return { verdict: 'pass', details };
 	if (claim.status === 'used') {
+		// The memory keeps only a hash of the key: not when, nor the transaction (docs/send-once-and-caps.md).
 		const output = alreadySent(text, key, { sentBy: 'an earlier execution' });
 		return { verdict: 'skip', output, details: { ...details, sentBy: output.sentBy } };
 	}

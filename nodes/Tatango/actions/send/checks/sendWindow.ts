@@ -14,7 +14,7 @@ import type { SendCheck } from '../types';
 /**
  * Where the setting lives (docs/send-window.md): on each send as this field (the UI calls it Quiet
  * Hours), and on each credential as a Quiet Hours Policy a compliance owner sets once. The stricter
- * of the two wins, except that a send marked "Recipient Asked for This Text" (a one-time code, a
+ * of the two wins, except that a send marked "Recipient Asked" (a one-time code, a
  * reply) is never held: the rules bind solicitations, and a code the recipient waits for must go at
  * 23:00. That exemption is visible on the node, where a reviewer sees it.
  */
@@ -30,10 +30,10 @@ const sendWindowField: INodeProperties = {
 			description: "Send at any hour, unless the credential's Quiet Hours Policy says otherwise",
 		},
 		{
-			name: 'Recipient Asked for This Text',
+			name: 'Recipient Asked (No Quiet Hours, No Cap)',
 			value: 'recipientAsked',
 			description:
-				"A one-time code or a reply the recipient just asked for: sent at any hour, whatever the credential's policy",
+				"A one-time code or a reply the recipient just asked for: sent at any hour and not counted by Per-Number Cap, whatever the credential's policies say",
 		},
 		{
 			name: 'Refuse Outside Federal and State Hours',
@@ -44,12 +44,12 @@ const sendWindowField: INodeProperties = {
 		{
 			name: 'Refuse Outside Federal Hours',
 			value: 'federal',
-			description:
-				"US: 8 am to 9 pm in the recipient's time zone (TCPA). Canada: the CRTC telemarketing hours.",
+			description: "8 am to 9 pm in the recipient's time zone (Canada: its telemarketing hours)",
 		},
 	],
+	hint: "The recipient's local time comes from the area code",
 	description:
-		'Whether to refuse a text that would reach the recipient outside the hours the law allows for marketing, in their local time (from the area code). A refused item sends nothing and carries nextAllowedAt.',
+		"Whether to hold back a marketing text that would arrive outside the hours the law allows, in the recipient's local time. A held-back item says when it may go.",
 };
 
 const SCOPE_LABEL: Record<SendWindowScope, string> = {
@@ -111,7 +111,7 @@ function refusal(
 		`Not sent: it is ${local} for ${text.phoneNumber} (${result.decidedBy.zone}), outside the ${rule.name} hours (${rule.hours}). It may be sent from ${next}.`,
 		{
 			itemIndex: text.itemIndex,
-			description: `${from} (${SCOPE_LABEL[scope]}) held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked for This Text".`,
+			description: `${from} (${SCOPE_LABEL[scope]}) held this text back; nothing was sent. Rule: ${rule.name}, ${rule.citation}. With Continue On Fail the item's JSON carries nextAllowedAt, for a Wait node set to resume then. A one-time code or a reply the recipient asked for: set Quiet Hours to "Recipient Asked (No Quiet Hours, No Cap)".`,
 		},
 	);
 	error.context.itemFields = {

@@ -4,6 +4,7 @@ import { toFlag, toGsm7Text } from '../../../../shared/validation';
 import type { WaitingSend } from './eventDecision';
 import { checkWordsDistinct, toReplyWords } from './replyWords';
 import type { WaitLimit } from './waitLimit';
+import { optionValue } from '../../send/grouped';
 
 /** How the node reads replies, and what it texts back: read at the send and again on each event. */
 export interface ReplySettings extends Omit<WaitingSend, 'phoneNumber' | 'transactionId'> {
@@ -25,7 +26,7 @@ export function readReplySettings(context: IExecuteFunctions | IWebhookFunctions
 		parameter('responseType', 'approval') === 'freeText' ? 'freeText' : 'approval';
 	const options = parameter('options', {}) as IDataObject;
 	const replaceNonGsm = toFlag(
-		parameter('replaceNonGsm', true),
+		optionValue(context, 'replaceNonGsm', 0, true),
 		'Replace Non-GSM Characters',
 		true,
 	);
