@@ -15,7 +15,6 @@ const ROOT = path.join(__dirname, '..', '..');
 const IMAGES = path.join(ROOT, 'docs', 'images');
 /** What a builder sees at once on a texting operation, credential pickers and "Add" buttons aside. */
 const MAX_INPUTS = 8;
-const CREDENTIAL_LABELS = ['Credential for Tatango API', 'Credential for Tatango V3 API'];
 
 /** @type {Awaited<ReturnType<typeof openEditor>>} */
 let ui;
@@ -38,7 +37,7 @@ async function shownInputs() {
 		.allInnerTexts();
 	const labels = [
 		...new Set(texts.map((text) => text.split('\n')[0].replace(/\*/g, '').trim()).filter(Boolean)),
-	].filter((label) => !CREDENTIAL_LABELS.includes(label) && !COLLECTIONS.includes(label));
+	].filter((label) => !label.startsWith('Credential for ') && !COLLECTIONS.includes(label));
 	return { labels, count: labels.length };
 }
 
