@@ -40,6 +40,11 @@ async function executeUnprinted(ctx, id, o = {}) {
 		allowFailure: true,
 		fakeTime: o.fakeTime,
 	});
+	// A run that stopped early leaves its last branches unsent: say why, not only that figures are missing.
+	if (res.code !== 0)
+		ctx.log(
+			`n8n execute of workflow ${id} exited with ${res.code}: ${`${res.stderr}\n${res.stdout}`.trim().slice(-1500)}`,
+		);
 	return { exitCode: res.code };
 }
 

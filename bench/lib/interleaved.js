@@ -21,8 +21,13 @@ const { fixed, spreadOf } = require('./format');
  *   `round` -1 is the warm-up
  */
 
-/** Each branch texts its own numbers: `first` + branch × this. */
+/** The most items a branch texts. */
 const NUMBERS_PER_BRANCH = 10000;
+/**
+ * Each branch texts its own numbers, `first` + branch × this: its own even exchange (the three
+ * digits after the area code), so no branch lands on an N11 exchange, which no number has.
+ */
+const BRANCH_STRIDE = 20000;
 
 /**
  * Start → per branch: its numbers → one item each → the variant's node.
@@ -42,7 +47,7 @@ function interleavedWorkflow(o) {
 				round,
 				variant: variant.key,
 				name: `${variant.label} ${tag}`,
-				first: o.firstNumber + branches.length * NUMBERS_PER_BRANCH,
+				first: o.firstNumber + branches.length * BRANCH_STRIDE,
 				items: round === -1 ? o.warmUpItems : o.items,
 			});
 		}
