@@ -34,6 +34,8 @@ export interface RuleOutput extends IDataObject {
 	name: string;
 	hours: string;
 	citation: string;
+	/** The same as `citation`, as earlier releases named it. */
+	source: string;
 	effectiveFrom: string;
 	effectiveUntil?: string;
 	lastCheckedOn: string;

@@ -220,6 +220,8 @@ export function ruleOutput(rule: SendWindowRule) {
 		name: rule.name,
 		hours: describeHours(rule),
 		citation: rule.citation,
+		// The name earlier releases gave the citation: workflows saved then may read it.
+		source: rule.citation,
 		effectiveFrom: rule.effectiveFrom,
 		...(rule.effectiveUntil ? { effectiveUntil: rule.effectiveUntil } : {}),
 		lastCheckedOn: rule.lastCheckedOn,
