@@ -4,7 +4,7 @@ import { type Claimed, Ledger, type LedgerRow, type TextToClaim } from '../../..
 import { hasLedger } from '../../../shared/transport';
 import { ledgerCapOf } from './checks/perNumberCap';
 import type { OutgoingText } from './text';
-import type { CheckVerdict, SendRunView, TextRecord } from './types';
+import type { CheckVerdict, RunLedger, SendRunView, TextRecord } from './types';
 
 /** Texts claimed (and numbers' consent read) ahead, this many at a time. */
 const AHEAD = 100;
@@ -15,7 +15,7 @@ const AHEAD = 100;
  * text with a key or a cap is claimed before its post, with the next hundred texts in one insert;
  * the others are written at the run's end, in one insert per hundred.
  */
-export class SendLedger {
+export class SendLedger implements RunLedger {
 	private opened?: Promise<Ledger>;
 	private readonly claims = new Map<number, Promise<Claimed | undefined>>();
 	private claimedTo = 0;

@@ -3,7 +3,19 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { ParameterReader } from '../../../shared/runParameters';
 import { textOf } from '../../../shared/validation';
 import { guardrailPath } from './compliance';
-import type { TextChannel, TextReader } from './types';
+import type { V3Channel } from '../../../shared/tatangoCalls';
+
+/** The channel a text goes out on: the v3 channel as Tatango's events spell it, or a v2 text. */
+export type TextChannel = V3Channel | 'V2';
+
+/**
+ * How an operation reads who item `i` texts: its own reader of the number (checked, ten digits) and
+ * its channel. The run reads every text through it, the items ahead too, each once.
+ */
+export interface TextReader {
+	channel: TextChannel;
+	phoneNumber(context: IExecuteFunctions, itemIndex: number): string;
+}
 
 /** The Quiet Hours choice that marks a text the recipient asked for (a one-time code, a reply). */
 const RECIPIENT_ASKED = 'recipientAsked';

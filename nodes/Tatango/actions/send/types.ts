@@ -5,22 +5,11 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import type { V3Channel } from '../../../shared/tatangoCalls';
+import type { Claimed, LedgerRow } from '../../../shared/ledger';
 import type { TatangoClient } from '../../../shared/transport';
-import type { SendLedger } from './ledger';
-import type { OutgoingText } from './text';
+import type { OutgoingText, TextChannel } from './text';
 
-/** The channel a text goes out on: the v3 channel as Tatango's events spell it, or a v2 text. */
-export type TextChannel = V3Channel | 'V2';
-
-/**
- * How an operation reads who item `i` texts: its own reader of the number (checked, ten digits) and
- * its channel. The run reads every text through it, the items ahead too, each once.
- */
-export interface TextReader {
-	channel: TextChannel;
-	phoneNumber(context: IExecuteFunctions, itemIndex: number): string;
-}
+export type { TextChannel, TextReader } from './text';
 
 /**
  * What became of a text once a check let it go: Tatango accepted it (`output` is the item's
@@ -64,7 +53,21 @@ export interface SendRunView {
 	 */
 	textsAhead(from: number, count: number): OutgoingText[];
 	/** The compliance ledger (docs/ledger.md), when the node has a ledger credential. */
-	readonly ledger: SendLedger | undefined;
+	readonly ledger: RunLedger | undefined;
+}
+
+/**
+ * A run's compliance ledger (send/ledger.ts) as the checks and the recorder use it: a text's claim
+ * (its key, its cap), a number's latest consent on record, and the record of each text.
+ */
+export interface RunLedger {
+	readonly context: IExecuteFunctions;
+	claimOf(text: OutgoingText): Promise<Claimed | undefined>;
+	consentOf(text: OutgoingText): Promise<LedgerRow | undefined>;
+	/** Writes what became of a text (the recorder, recorders.ts). */
+	record(record: TextRecord): Promise<void>;
+	/** The run is over: what is still to write is written. */
+	end(): Promise<void>;
 }
 
 /**

@@ -23,9 +23,8 @@ import {
 	workflowStore,
 } from '../../../../shared/memory';
 import type { TatangoClient } from '../../../../shared/transport';
-import type { SendLedger } from '../ledger';
 import type { OutgoingText } from '../text';
-import type { SendCheck, SendOutcome, SendRunView } from '../types';
+import type { SendCheck, SendOutcome, SendRunView, RunLedger } from '../types';
 
 const FEATURE = 'Per-Number Cap';
 
@@ -332,7 +331,7 @@ class RunCaps {
 
 /** The ledger's count of a capped text: exact, across every workflow using the ledger. */
 async function ledgerCount(
-	ledger: SendLedger,
+	ledger: RunLedger,
 	text: OutgoingText,
 ): Promise<
 	{ allowed: true; count: number } | { allowed: false; count: number; nextAllowedAt: number }

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { claimKeys, type MarkStore, releaseKeys, workflowStore } from '../../../../shared/memory';
-import type { SendLedger } from '../ledger';
 import type { OutgoingText } from '../text';
-import type { SendCheck, SendOutcome, SendRunView, Verdict } from '../types';
+import type { SendCheck, SendOutcome, SendRunView, Verdict, RunLedger } from '../types';
 
 const FEATURE = 'Send Once Per';
 
@@ -230,7 +229,7 @@ async function verdictOn(claims: RunClaims, text: OutgoingText, key: string): Pr
  * workflow and worker using the ledger (docs/ledger.md).
  */
 async function ledgerVerdictOn(
-	ledger: SendLedger,
+	ledger: RunLedger,
 	text: OutgoingText,
 	key: string,
 ): Promise<Verdict> {
