@@ -96,11 +96,12 @@ const KEYWORDS_BY_SPELLING = new Map(
 const BY_MISTAKE = new Set(['accident', 'mistake', 'accidentally', 'accidently', 'oops', 'error']);
 /** Why a laughing "stop it" that praises what was sent is not a revocation. */
 export const PLAYFUL_REASON = 'says "stop" laughing while praising what was sent';
+/** Laughing or delighted: "lol", "jaja", "mdr", 😂, 😍. */
 const LAUGHTER =
-	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}]/u;
+	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}\u{1F60D}\u{1F970}\u{1F606}\u{1F648}]/u;
 /** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
 const PRAISE =
-	/\b(?:too good|so good|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
+	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
 /** Words that say the texts annoy: then the laughter is not play. */
 const ANNOYED_WORDS =
 	/\b(?:annoying|spam|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;

@@ -56,6 +56,10 @@ const KEEP_PHRASES: RegExp[] = [
 	new RegExp(`\\b(?:les )?${TEXTS_FR} c est (?:correct|bon|ok|beau|parfait|bien)${END}`),
 	new RegExp(`\\b(?:seulement|juste|plutot) (?:par )?${TEXTS_FR}${END}`),
 	new RegExp(`\\b(?:ecrivez moi|textez moi|ecris moi|texte moi) (?:plutot|seulement|ici)${END}`),
+	// "escríbanme por aquí", "text me here": writing on this number is welcome
+	new RegExp(
+		`\\b(?:escribanme|escribeme|escribame|textenme|mandenme (?:un )?mensaje) (?:por aqui|aqui|por mensaje|por texto)${END}|\\b(?:text|message|txt) (?:me|us) (?:here|on this number)${END}`,
+	),
 	new RegExp(`\\bje veux (?:rester|continuer)${END}`),
 ];
 

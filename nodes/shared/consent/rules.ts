@@ -69,7 +69,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\bno more (?:of )?(?:this|these|that|them|it)${END}`, false),
 	rule(
 		'en',
-		'\\b(?:(?:leave|let) (?:me|us)(?: the)?(?: fuck| fucking| hell| heck)? (?:alone|be)|lose (?:my|this) (?:number|#)|forget (?:my|this) number|go away|fuck off|piss off|f off|get lost|buzz off|back off)(?= |$)',
+		'\\b(?:(?:leave|let) (?:me|us)(?: the)?(?: fuck| fucking| hell| heck| tf| f| freaking| frickin| damn)? (?:alone|be)|lose (?:my|this) (?:number|#)|forget (?:my|this) number|go away|fuck off|piss off|f off|get lost|buzz off|back off)(?= |$)',
 	),
 	// "how do I get off this list?", "I want off your list"
 	rule(
@@ -144,7 +144,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'es',
-		`\\b(?:me|nos) (?:saquen|quiten|borren|eliminen|saca|quita|borra|elimina|sacan|quitan|borran|eliminan) de (?:la |su |sus |esta |tu )?(?:lista|listas|base|sistema)${END}`,
+		`\\b(?:me|nos) (?:saquen|quiten|borren|eliminen|saca|quita|borra|elimina|sacan|quitan|borran|eliminan|sacaran|quitaran|borraran|eliminaran|sacasen|quitasen|borrasen) de (?:la |su |sus |esta |tu )?(?:lista|listas|base|sistema)${END}`,
 	),
 	rule(
 		'es',
@@ -253,7 +253,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\bcease and desist${END}`),
 	rule(
 		'en',
-		`\\b(?:discontinue|terminate|suspend|halt|cease|end|stop)(?: (?:all|any|further|future|these|this|the|my|your|sending|of|such|text|sms|marketing|promotional|automated|unsolicited|with))* (?:${MESSAGES_EN_STRICT}|communications?|contact|correspondence|messaging|texting|enrollment|enrolment|participation)${END}`,
+		`\\b(?:discontinue|terminate|suspend|halt|cease|end|stop)(?: (?:all|any|further|future|these|this|the|my|your|sending|of|such|text|sms|marketing|promotional|automated|unsolicited|with|me|us|to me|to us))* (?:${MESSAGES_EN_STRICT}|communications?|contact|correspondence|messaging|texting|enrollment|enrolment|participation)${END}`,
 	),
 	rule('en', `\\brefrain from (?:texting|messaging|contacting|sending|calling|sms)${END}`),
 	rule(
@@ -291,7 +291,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// Consent denied: "you do not have my permission", "I did not give you permission to text me"
 	rule(
 		'en',
-		`\\b(?:do not|dont|no longer) have my (?:permission|consent)|\\b(?:did not|didnt|never) give (?:you |u )?(?:my )?(?:permission|consent|my number)${END}`,
+		`\\b(?:do not|dont|no longer) have (?:my |any )?(?:permission|consent)|\\b(?:did not|didnt|never) give (?:you |u )?(?:my )?(?:permission|consent|my number)${END}`,
 		false,
 	),
 	rule(
@@ -299,6 +299,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\bturn (?:these|them|it|this|those|(?:the |your |these )?${MESSAGES_EN_STRICT}) off${END}`,
 	),
 	rule('en', `\\b(?:knock it off|cut it out|give it a rest)${END}`),
+	rule('en', `\\bwant nothing (?:more )?to do with (?:you|u|y all|these|this|your|them|ur)${END}`),
 	rule(
 		'en',
 		`\\b(?:i m|im|i am) (?:done|finished|through) with (?:these|your|the|this|all|ur)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}`,
