@@ -18,7 +18,7 @@ const {
 	sandbox,
 	state,
 } = require('./env');
-const { ACTION, CREDENTIALS, chain, ranOnNode, webhookNode } = require('./workflows');
+const { CREDENTIALS, orderShippedWorkflow } = require('./workflows');
 const { createLedgerCredential } = require('../../scripts/lib/ledger');
 
 const KEYS = 50;
@@ -27,48 +27,15 @@ const EVENTS_URL =
 	'https://127.0.0.1:9/webhook/queue-ledger/tatango?token=queueLedgerNobodyListens01';
 
 function sendingWorkflow(/** @type {string} */ name, /** @type {string} */ ledgerId) {
-	const path = `queue-ledger-${crypto.randomBytes(4).toString('hex')}`;
-	return {
-		path,
-		workflow: {
-			name,
-			nodes: [
-				webhookNode(path),
-				{
-					id: crypto.randomUUID(),
-					name: 'Send',
-					type: ACTION,
-					typeVersion: 1,
-					position: [200, 0],
-					credentials: {
-						...CREDENTIALS.v3,
-						tatangoComplianceLedgerApi: { id: ledgerId, name: 'Compliance Ledger (queue)' },
-					},
-					parameters: {
-						resource: 'sms',
-						operation: 'send',
-						phoneNumber: '={{ $json.body.phone }}',
-						content: '={{ "Order " + $json.body.orderId + " shipped" }}',
-						webhookUrl: EVENTS_URL,
-						sendOncePer: '={{ $json.body.orderId }}-shipped',
-					},
-				},
-				ranOnNode(
-					'Ran On',
-					[
-						{
-							name: 'outcome',
-							value: '={{ $json.outcome ?? ($json.transactionId ? "sent" : "?") }}',
-						},
-						{ name: 'orderId', value: "={{ $('Webhook').item.json.body.orderId }}" },
-					],
-					[400, 0],
-				),
-			],
-			connections: chain(['Webhook', 'Send', 'Ran On']),
-			settings: { executionOrder: 'v1' },
+	return orderShippedWorkflow({
+		name,
+		pathPrefix: 'queue-ledger',
+		eventsUrl: EVENTS_URL,
+		credentials: {
+			...CREDENTIALS.v3,
+			tatangoComplianceLedgerApi: { id: ledgerId, name: 'Compliance Ledger (queue)' },
 		},
-	};
+	});
 }
 
 test(`${KEYS} keys, each delivered at once to 2 workflows over 2 workers with one ledger: ${KEYS} texts`, async () => {

@@ -17,7 +17,7 @@ const {
 	itemsOf,
 	sandbox,
 } = require('./env');
-const { ACTION, CREDENTIALS, chain, ranOnNode, webhookNode } = require('./workflows');
+const { CREDENTIALS, orderShippedWorkflow } = require('./workflows');
 
 const KEYS = 50;
 const FIRST_NUMBER = 2067400000;
@@ -25,45 +25,12 @@ const EVENTS_URL =
 	'https://127.0.0.1:9/webhook/queue-once/tatango?token=queueOnceNobodyListens0123';
 
 function onceWorkflow() {
-	const path = `queue-once-${crypto.randomBytes(4).toString('hex')}`;
-	return {
-		path,
-		workflow: {
-			name: 'queue: Send Once Per, each key delivered twice at once',
-			nodes: [
-				webhookNode(path),
-				{
-					id: crypto.randomUUID(),
-					name: 'Send',
-					type: ACTION,
-					typeVersion: 1,
-					position: [200, 0],
-					credentials: CREDENTIALS.v3,
-					parameters: {
-						resource: 'sms',
-						operation: 'send',
-						phoneNumber: '={{ $json.body.phone }}',
-						content: '={{ "Order " + $json.body.orderId + " shipped" }}',
-						webhookUrl: EVENTS_URL,
-						sendOncePer: '={{ $json.body.orderId }}-shipped',
-					},
-				},
-				ranOnNode(
-					'Ran On',
-					[
-						{
-							name: 'outcome',
-							value: '={{ $json.outcome ?? ($json.transactionId ? "sent" : "?") }}',
-						},
-						{ name: 'orderId', value: "={{ $('Webhook').item.json.body.orderId }}" },
-					],
-					[400, 0],
-				),
-			],
-			connections: chain(['Webhook', 'Send', 'Ran On']),
-			settings: { executionOrder: 'v1' },
-		},
-	};
+	return orderShippedWorkflow({
+		name: 'queue: Send Once Per, each key delivered twice at once',
+		pathPrefix: 'queue-once',
+		eventsUrl: EVENTS_URL,
+		credentials: CREDENTIALS.v3,
+	});
 }
 
 test(`${KEYS} keys, each delivered twice at once over 2 workers: ${KEYS} texts, ${KEYS} already_sent`, async () => {

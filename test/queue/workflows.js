@@ -387,7 +387,59 @@ function listTriggerWorkflow(listId) {
 	};
 }
 
+/**
+ * Webhook → SMS Send with Send Once Per `{orderId}-shipped` → Ran On: an order-shipped text whose
+ * key a delivery repeated at once must not text twice. `credentials` are the send's (the v3 one,
+ * and a ledger's where the test has one).
+ */
+function orderShippedWorkflow(
+	/** @type {{ name: string, pathPrefix: string, eventsUrl: string, credentials: Record<string, unknown> }} */ {
+		name,
+		pathPrefix,
+		eventsUrl,
+		credentials,
+	},
+) {
+	const path = uniquePath(pathPrefix);
+	return {
+		path,
+		workflow: {
+			name,
+			nodes: [
+				webhookNode(path),
+				{
+					id: crypto.randomUUID(),
+					name: 'Send',
+					type: ACTION,
+					typeVersion: 1,
+					position: [200, 0],
+					credentials,
+					parameters: {
+						resource: 'sms',
+						operation: 'send',
+						phoneNumber: '={{ $json.body.phone }}',
+						content: '={{ "Order " + $json.body.orderId + " shipped" }}',
+						webhookUrl: eventsUrl,
+						sendOncePer: '={{ $json.body.orderId }}-shipped',
+					},
+				},
+				ranOnNode(
+					'Ran On',
+					[
+						{ name: 'outcome', value: '={{ $json.outcome }}' },
+						{ name: 'orderId', value: "={{ $('Webhook').item.json.body.orderId }}" },
+					],
+					[400, 0],
+				),
+			],
+			connections: chain(['Webhook', 'Send', 'Ran On']),
+			settings: { executionOrder: 'v1' },
+		},
+	};
+}
+
 module.exports = {
+	orderShippedWorkflow,
 	ACTION,
 	chain,
 	ranOnNode,
