@@ -180,7 +180,7 @@ export const MESSAGES_EN =
 export const MESSAGES_EN_STRICT =
 	'(?:texts?|txts?|msgs?|messages?|sms|smss|notifications?|alerts?|promos?|promotional texts?|marketing|spam|e?mails?)';
 export const MESSAGES_ES =
-	'(?:mensajes?|mensajitos?|msjs?|textos?|sms|notificaciones|notificacion|promociones|promocion|ofertas|publicidad|llamadas|correos|whatsapps?)';
+	'(?:mensajes?|mensajitos?|msjs?|textos?|sms|notificaciones|notificacion|promociones|promocion|promos?|ofertas|publicidad|llamadas|correos|whatsapps?)';
 export const MESSAGES_FR =
 	'(?:messages?|textos?|textes?|sms|courriels?|notifications?|promotions?|promos?|pubs?|publicites?|appels|alertes?)';
 
