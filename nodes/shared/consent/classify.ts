@@ -347,6 +347,13 @@ const PROGRAM = new Set(
 	).split(' '),
 );
 
+/** The program named outright (not "this"): "help me understand this program". */
+const THE_PROGRAM = new Set(
+	'program programme service texts messages alerts programa servicio mensajes alertas textos'.split(
+		' ',
+	),
+);
+
 function helpRequest(words: Word[]): Finding | undefined {
 	const keys = words.map((word) => word.key);
 	if (keys.some((key) => isElsewhere(key) || HELPED_WITH.has(key))) return undefined;
@@ -355,12 +362,16 @@ function helpRequest(words: Word[]): Finding | undefined {
 		const before = keys[i - 1] ?? '';
 		// "thanks for the help", "the info", "don't need help", "help me find...": not the program's.
 		if (['the', 'your', 'for', 'ur', 'la', 'tu', 'votre', 'cette'].includes(before)) continue;
+		// "ça m'aide", "ça te aide": French "it helps me", not a request.
+		if (keys[i] === 'aide' && ['m', 'me', 't', 'te', 'nous', 'l'].includes(before)) continue;
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		const next = keys[i + 1];
 		if (
 			['me', 'us', 'moi', 'nous'].includes(next ?? '') &&
 			keys[i + 2] !== undefined &&
-			!COLLAPSED_FILLERS.has(collapseRepeats(keys[i + 2]))
+			!COLLAPSED_FILLERS.has(collapseRepeats(keys[i + 2])) &&
+			// "help me understand this program": help with the texts themselves.
+			!keys.slice(i + 2).some((key) => THE_PROGRAM.has(key))
 		) {
 			continue;
 		}

@@ -95,7 +95,7 @@ const STOPPABLE_THINGS = new Set(
 	(
 		'bill bills invoice invoices payment payments autopay card cards charge charges order orders ' +
 		'delivery deliveries package shipment appointment appointments reservation booking refill ' +
-		'prescription membership renewal factura facturas pago pagos tarjeta cargo pedido pedidos ' +
+		'prescription membership renewal factura facturas pago pagos tarjeta pedidos ' +
 		'orden entrega paquete cita reserva facture factures paiement carte commande livraison colis ' +
 		'rendez'
 	).split(' '),
