@@ -314,6 +314,7 @@ const HELP_WORDS = new Set([
 	'ayuda',
 	'aide',
 	'aidez',
+	'aider',
 	'ayudenme',
 	'ayudame',
 	'ayudeme',
@@ -326,6 +327,7 @@ const HELP_LANGUAGE: Record<string, ConsentLanguage> = {
 	ayudeme: 'es',
 	aide: 'fr',
 	aidez: 'fr',
+	aider: 'fr',
 	infos: 'fr',
 };
 

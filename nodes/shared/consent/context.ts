@@ -73,8 +73,7 @@ export function besideOtherThing(
 /** "Delete it", "bórrenlo", "effacez-le": a verb of removing whose "it" is a number. */
 const REMOVE_IT =
 	/^(?:please |pls |and |just )?(?:delete|erase|remove|lose|forget|drop) (?:it|that)(?: (?:please|pls|now|asap|thanks|immediately))*$|^(?:por favor )?(?:borrenlo|borralo|borrelo|eliminenlo|eliminalo|quitenlo)\b|^(?:svp )?(?:effacez|supprimez|retirez|oubliez) le\b/;
-const NUMBER =
-	/\b(?:my|this|the|mi|este|el|mon|ce|le) (?:number|#|num|cell|phone|numero|telephone|celular|cel|no)\b/;
+const NUMBER = /\b(?:number|numero|num)\b/;
 
 /** The words of a "delete it" whose "it" is the number another clause names, or undefined. */
 export function removesNamedNumber(clauses: string[][]): string | undefined {

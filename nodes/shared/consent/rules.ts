@@ -94,7 +94,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
 	rule(
 		'en',
-		`\\bi want out(?: of (?:this|these|your|the|ur)(?: \\w+)? (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
+		`\\b(?:i|we) want out(?: of (?:this|these|your|the|ur)(?: \\w+)? (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
 	),
 	// The person who has the number never agreed to texts.
 	// Not "oops wrong person": the person's own slip (a text meant for someone else), not ours.
@@ -113,7 +113,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "dejen de enviarme mensajes", "para de escribirme"
 	rule(
 		'es',
-		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
+		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
 	),
 	// "no más mensajes", "ya basta de mensajes"
 	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
@@ -316,7 +316,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\bwant nothing (?:more )?to do with (?:you|u|y all|these|this|your|them|ur)${END}`),
 	rule(
 		'en',
-		`\\b(?:i m|im|i am) (?:done|finished|through) with (?:these|your|the|this|all|ur)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}`,
+		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|your|the|this|all|ur)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}`,
 	),
 	rule(
 		'en',
@@ -327,7 +327,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "I'm done with these", "im so done with you guys": fed up with what comes, said at the end
 	rule(
 		'en',
-		`\\b(?:i m|im|i am)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|this|them|you|u|y all|you guys|you people|it all|all this|all of this)$`,
+		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|this|them|you|u|y all|yall|you guys|you people|it all|all this|all of this)$`,
 	),
 	// "Top texting me": STOP with its first letter dropped, before a verb of texting
 	rule(
