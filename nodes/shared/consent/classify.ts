@@ -490,7 +490,9 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 	if (SPANISH_PARTICIPLES.has(words[sayer].key)) {
 		return ['he', 'hemos'].includes(words[sayer - 1]?.key ?? '');
 	}
-	if (person < 0) return SAID_BY_ME.has(words[sayer].key);
+	// "Replied stop twice already": English drops the "I" at the start of a reply.
+	if (person < 0)
+		return SAID_BY_ME.has(words[sayer].key) || (sayer === 0 && SAID.has(words[0].key));
 	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
 }
 

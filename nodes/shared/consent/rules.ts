@@ -127,7 +127,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "ya no quiero recibir mensajes", "no quiero más mensajes de ustedes"
 	rule(
 		'es',
-		`\\b(?:no|nunca)(?: \\w+)? (?:quiero|deseo|necesito|quisiera|queremos)(?: \\w+){0,5}? ${MESSAGES_ES}${END}`,
+		`\\b(?:no|nunca)(?: \\w+)? (?:quiero|deseo|necesito|quisiera|queremos)(?: (?!dejar\\b)\\w+){0,5}? ${MESSAGES_ES}${END}`,
 		false,
 	),
 	// "darme de baja", "denme de baja por favor", "quiero la baja"
@@ -313,6 +313,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\bturn (?:these|them|it|this|those|(?:the |your |these )?${MESSAGES_EN_STRICT}) off${END}`,
 	),
 	rule('en', `\\b(?:knock it off|cut it out|give it a rest)${END}`),
+	// "get the hell off my phone", "stay off my phone"
+	rule(
+		'en',
+		`\\b(?:get|stay|keep|get your (?:texts|spam|ads)) (?:the hell |the fuck |tf |the heck |the f )?(?:off|away from) my (?:phone|cell|line|number)${END}`,
+	),
 	rule('en', `\\bwant nothing (?:more )?to do with (?:you|u|y all|these|this|your|them|ur)${END}`),
 	rule(
 		'en',

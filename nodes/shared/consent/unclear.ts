@@ -83,6 +83,11 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 		),
 	},
 	{
+		reason: 'says email is enough, with no request to stop the texts',
+		pattern:
+			/\b(?:the )?(?:emails?|e mails?|correos?|courriels?) (?:is|are|es|son|est|sont)(?: \w+){0,2} (?:enough|suficientes?|suffisants?|assez)\b/,
+	},
+	{
 		reason: 'unsure whether they want the texts, with no request to stop',
 		pattern:
 			/\b(?:not sure|unsure|dont know if|do not know if|idk if|no se si|pas sur|pas certaine?|je sais pas si|je ne sais pas si)(?: (?:i|que|je|j|if))? (?:want|need|still want|quiero|necesito|veux|ai besoin)\b/,
