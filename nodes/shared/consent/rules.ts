@@ -195,6 +195,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:salir|salirme|sacarme)(?: de| del) (?:la |esta |este |su |sus |tu |el )?(?:lista|listas|suscripcion|programa|club|grupo|servicio|alertas|mensajes|envios)${END}`,
 	),
 	rule('es', `\\b(?:desuscrib|dessuscrib|desinscrib|desafili)\\w*${END}`),
+	// "me quiero salir de esto", "sácame de aquí"
+	rule(
+		'es',
+		`\\b(?:salir|salirme|sacarme|sacame|saquenme) de (?:esto|aqui|esta cosa|todo esto)${END}`,
+	),
 	// "cancelar suscripción", "cancela los mensajes"; not "cancelar mi pedido"
 	rule(
 		'es',
@@ -333,6 +338,16 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'en',
 		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|this|them|you|u|y all|yall|you guys|you people|it all|all this|all of this)$`,
+	),
+	// "I no longer want to be part of this program", "count me out of these texts", "I'm out"
+	rule(
+		'en',
+		`\\b(?:not|no longer|never)(?: \\w+)? (?:want|wish) to be (?:part of|in|on|a member of|enrolled in|subscribed to|signed up for) (?:this|these|your|the|ur|any)\\b`,
+		false,
+	),
+	rule(
+		'en',
+		`\\bcount (?:me|us) out(?: of (?:this|these|your|the|ur|all)(?: \\w+)?)?$|^(?:ok |okay |yeah |so |nope )?(?:i m|im|i am|we re|we are) (?:out|outta here|out of here)$`,
 	),
 	// "Top texting me": STOP with its first letter dropped, before a verb of texting
 	rule(
