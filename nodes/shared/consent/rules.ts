@@ -61,7 +61,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:prefer|rather|like|want|wish) (?:not|never) to (?:receive|get|be sent|be texted|be contacted)${END}`,
+		`\\b(?:prefer|rather|like|want|wish) (?:not|never) to (?:receive|get|be sent|be texted|be contacted)${END}|\\b(?:rather|prefer) not (?:receive|get|be sent|be texted|be contacted|getting|receiving)${END}`,
 		false,
 	),
 	// "no more texts", "enough with the texts"
@@ -83,13 +83,13 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:not|no longer|never|dont|longer) (?:consent|agree) to (?:this|these|any|your|receiving|being|the|being|${MESSAGES_EN_STRICT})${END}`,
+		`\\b(?:not|no longer|never|dont|longer) (?:consent|agree) to (?:this|these|any|your|receiving|receive|get|getting|being|the|${MESSAGES_EN_STRICT})${END}`,
 		false,
 	),
 	// "I asked to be removed", "I've unsubscribed twice already", "I want out of this list"
 	rule(
 		'en',
-		`\\b(?:asked|asking|want|wanted|like|need|wish) to be (?:removed|taken off|unsubscribed|opted out)${END}`,
+		`\\b(?:asked|asking|want|wanted|like|need|wish)(?: (?!not\\b)\\w+){0,3}? to be (?:removed|taken off|unsubscribed|opted out)${END}`,
 	),
 	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
 	rule(
@@ -195,6 +195,12 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:salir|salirme|sacarme)(?: de| del) (?:la |esta |este |su |sus |tu |el )?(?:lista|listas|suscripcion|programa|club|grupo|servicio|alertas|mensajes|envios)${END}`,
 	),
 	rule('es', `\\b(?:desuscrib|dessuscrib|desinscrib|desafili)\\w*${END}`),
+	// "no me sigan mandando mensajes"
+	rule(
+		'es',
+		`\\bno (?:me |nos )?(?:sigan|siga|sigas|continuen|continue) (?:mandando|enviando|escribiendo|molestando|contactando|textando)${END}`,
+		false,
+	),
 	// "me quiero salir de esto", "sácame de aquí"
 	rule(
 		'es',
@@ -338,6 +344,17 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'en',
 		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|this|them|you|u|y all|yall|you guys|you people|it all|all this|all of this)$`,
+	),
+	// "can you not text me", "could u please not message me"
+	rule(
+		'en',
+		`\\b(?:can|could|would|will) (?:you|u|y all)(?: please| pls| just)? not (?:text|txt|message|msg|contact|send|spam)(?: me| us| this number)?$`,
+		false,
+	),
+	// "I'm blocking this number", "blocking you now": the person shuts the texts out
+	rule(
+		'en',
+		`\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to) (?:block|blocking) (?:this|your|you|u|the)(?: number| #| company)?${END}`,
 	),
 	// "I no longer want to be part of this program", "count me out of these texts", "I'm out"
 	rule(
