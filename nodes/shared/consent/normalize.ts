@@ -48,6 +48,17 @@ const RESPELLED: Record<string, string> = {
 	stahp: 'stop',
 	stawp: 'stop',
 	stap: 'stop',
+	// The dropped "g" of texting: "stop sendin me this".
+	sendin: 'sending',
+	textin: 'texting',
+	txtin: 'txting',
+	messagin: 'messaging',
+	msgin: 'messaging',
+	contactin: 'contacting',
+	spammin: 'spamming',
+	botherin: 'bothering',
+	emailin: 'emailing',
+	callin: 'calling',
 };
 
 function foldWord(word: string): string {

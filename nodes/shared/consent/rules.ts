@@ -145,6 +145,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\b(?:saquen|quiten|borren|eliminen|borra|quita|elimina|saca|remuevan|borrar|eliminar|quitar|sacar) (?:mi|este|el) (?:numero|telefono|cel|celular|contacto)${END}`,
 	),
+	// "borren mis datos", "eliminen mi información"; not "mis datos de tarjeta"
+	rule(
+		'es',
+		`\\b(?:saquen|quiten|borren|eliminen|borra|quita|elimina|borrar|eliminar) (?:mis datos|mi informacion|mi info)${END}(?! (?:de|del) (?:tarjeta|pago|envio|facturacion|cuenta))`,
+	),
 	rule(
 		'es',
 		`\\b(?:me|nos) (?:saquen|quiten|borren|eliminen|saca|quita|borra|elimina|sacan|quitan|borran|eliminan|sacaran|quitaran|borraran|eliminaran|sacasen|quitasen|borrasen) de (?:la |su |sus |esta |tu )?(?:lista|listas|base|sistema)${END}`,
@@ -345,6 +350,12 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'en',
 		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|this|them|you|u|y all|yall|you guys|you people|it all|all this|all of this)$`,
 	),
+	// "you may not text me anymore", "you can't contact me"; not "you can not text me before 9"
+	rule(
+		'en',
+		`\\b(?:you|u) (?:may|can|must|should|are not allowed to|do not have permission to) not (?:text|txt|message|msg|contact|send|spam)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends)\\b)`,
+		false,
+	),
 	// "can you not text me", "could u please not message me"
 	rule(
 		'en',
@@ -498,7 +509,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) plus (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
+		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) (?:plus|plus rien|rien) (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
 		false,
 	),
 	rule(
