@@ -5,7 +5,7 @@
  * branches in one workflow, A B, B A, A B ... (the order flips each round, so a drift of the
  * process over the run, its heap growing, weighs on both alike), after a warm-up round that is not
  * measured. A noisy spell of the machine then hits both sides of one round, and each figure is the
- * median of the per-round figures with the lowest and highest round. Run one after the other, the
+ * median of the per-round figures with an interval of the rounds (`verdict`). Run one after the other, the
  * two sides of a comparison each got a different machine: the same code read 0.6 or 1.3.
  *
  * A figure whose rounds spread wider than the effect it reports is not a measurement: `verdict`
@@ -141,6 +141,8 @@ function branchSends(record, branch, path) {
 		.sort((a, b) => a - b);
 	return {
 		sends: times.length,
+		firstUs: times[0] ?? NaN,
+		lastUs: times[times.length - 1] ?? NaN,
 		perItemMs:
 			times.length > 1 ? (times[times.length - 1] - times[0]) / 1000 / (times.length - 1) : NaN,
 		texts: countsFor(record.messageCounts, branch.first, branch.items),
@@ -164,30 +166,57 @@ function perRound(branches, byName, of) {
 }
 
 /**
- * The median of per-round figures with the lowest and highest round, and whether that is a
- * measurement: the rounds' spread (highest − lowest) is no wider than the effect (how far the
- * median is from `none`, what the figure reads when there is no difference: 1 for a ratio, 0 for a
- * cost).
+ * How many rounds at each end a median's interval leaves out: the largest k such that the k-th
+ * lowest and k-th highest rounds bound the median with at least 95 % confidence whatever the
+ * rounds' distribution (a round is as likely above the true median as below it, so the count below
+ * is binomial), at least 1. Up to 8 rounds that leaves the lowest and highest (5 rounds: only
+ * 94 %); 9 rounds give the 2nd to 8th, 16 rounds the 4th to 13th. So more rounds narrow a figure's
+ * interval, where the lowest and highest round would only widen it.
+ * @param {number} n rounds
+ */
+function roundsLeftOut(n) {
+	let k = 1;
+	let below = 0;
+	let choose = 1;
+	for (let i = 0; i < n; i++) {
+		below += choose / 2 ** n;
+		choose = (choose * (n - i)) / (i + 1);
+		if (below + choose / 2 ** n > 0.025) break;
+		k = i + 2;
+	}
+	return Math.min(k, Math.ceil(n / 2));
+}
+
+/**
+ * The median of per-round figures with its interval (the lowest and highest round when there are
+ * up to 8, the middle rounds beyond: `roundsLeftOut`), and whether that is a measurement: the
+ * interval is no wider than the effect (how far the median is from `none`, what the figure reads
+ * when there is no difference: 1 for a ratio, 0 for a cost).
  * @param {number[]} values @param {number} none
  * @returns {Verdict}
  *
- * @typedef {{ median: number, low: number, high: number, values: number[], measured: boolean }} Verdict
+ * @typedef {{ median: number, low: number, high: number, values: number[], inner: number, measured: boolean }} Verdict
+ *   `low`, `high`: the interval's ends; `inner`: the rounds it spans
  */
 function verdict(values, none) {
-	const s = spreadOf(values);
+	const sorted = [...values].sort((x, y) => x - y);
+	const k = values.length > 0 ? roundsLeftOut(values.length) : 1;
+	const s = { ...spreadOf(values), low: sorted[k - 1], high: sorted[values.length - k] };
 	const measured =
 		values.length > 1 &&
 		values.every(Number.isFinite) &&
 		s.high - s.low <= Math.abs(s.median - none);
-	return { ...s, measured };
+	return { ...s, inner: values.length - 2 * (k - 1), measured };
 }
 
 /**
- * A verdict as the tables show it: the median with the rounds, or "not measured" with the rounds.
+ * A verdict as the tables show it: the median with its interval, or "not measured" with it.
  * @param {Verdict} v @param {(n: number) => string} [show]
  */
 function shown(v, show = (n) => fixed(n)) {
-	const rounds = `rounds ${show(v.low)}–${show(v.high)}`;
+	const which =
+		v.inner === v.values.length ? 'rounds' : `middle ${v.inner} of ${v.values.length} rounds`;
+	const rounds = `${which} ${show(v.low)}–${show(v.high)}`;
 	return v.measured
 		? `${show(v.median)} (${rounds})`
 		: `not measured (${rounds}: wider than the effect)`;
@@ -196,4 +225,12 @@ function shown(v, show = (n) => fixed(n)) {
 /** A share as a percentage. @param {number} n */
 const percent = (n) => `${fixed(n * 100, 1)} %`;
 
-module.exports = { interleavedWorkflow, branchSends, perRound, verdict, shown, percent };
+module.exports = {
+	interleavedWorkflow,
+	branchSends,
+	perRound,
+	roundsLeftOut,
+	verdict,
+	shown,
+	percent,
+};

@@ -13,7 +13,10 @@
 //    `webhook()` before that save drops it in `execute()` if it starts after the save (`recordRun`
 //    checks and records). Not locked: each save replaces the whole static data, so runs that overlap
 //    (from any events) can each drop the other's record, and two runs that both load it before
-//    either saves both keep the event.
+//    either saves both keep the event. Where runs happen in the process that answered their calls
+//    (regular mode), each save holds every event run in that process (`ranHere`), so a record one
+//    save dropped is back with the next, and of runs that overlap only the last to reach
+//    `execute()` saves: one database commit for them all instead of one per event.
 // 2. A memory in this process (`claimInProcess`), checked and set in one synchronous step by
 //    `webhook()`. It exists for copies that reach the same process before the first copy's run has
 //    saved anything (Tatango's duplicates arrive ~20 ms apart; a run takes longer): the second
