@@ -12,7 +12,7 @@
  * says so, and the parts print "not measured" instead of a number.
  */
 const { countsFor } = require('./sandbox');
-const { fixed, spreadOf } = require('./format');
+const { fixed, median, spreadOf } = require('./format');
 
 /**
  * @typedef {{ key: string, label: string, node: Record<string, any> }} Variant `node`: the sending
@@ -31,8 +31,9 @@ const BRANCH_STRIDE = 20000;
 
 /**
  * Start → per branch: its numbers → one item each → the variant's node.
- * @param {{ name: string, letter: string, rounds: number, items: number, warmUpItems: number, variants: Variant[], firstNumber: number }} o
- *   `items`: per branch; `letter`: the part's, for node ids
+ * @param {{ name: string, letter: string, rounds: number, items: number, warmUpItems: number, variants: Variant[], firstNumber: number, markerUrl?: string }} o
+ *   `items`: per branch; `letter`: the part's, for node ids; `markerUrl`: the sandbox's, to start
+ *   each branch with a call there that marks its start in the sandbox's record (`branchStartUs`)
  * @returns {{ workflow: Record<string, any>, branches: Branch[] }}
  */
 function interleavedWorkflow(o) {
@@ -107,7 +108,26 @@ function interleavedWorkflow(o) {
 				position: [660, row * 200],
 			},
 		);
-		connections.Start.main[0].push({ node: numbers, type: 'main', index: 0 });
+		if (o.markerUrl) {
+			// Executed once per branch, before its items are made: the branch's start on the same
+			// clock as its sends, after everything the branch before did (also after its last send).
+			const marker = `Marker ${branch.name}`;
+			nodes.push({
+				id: id(),
+				name: marker,
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [110, row * 200],
+				parameters: {
+					url: `${o.markerUrl}${markerPath(o.letter, row)}`,
+					options: { response: { response: { neverError: true } } },
+				},
+			});
+			connections.Start.main[0].push({ node: marker, type: 'main', index: 0 });
+			connections[marker] = { main: [[{ node: numbers, type: 'main', index: 0 }]] };
+		} else {
+			connections.Start.main[0].push({ node: numbers, type: 'main', index: 0 });
+		}
 		connections[numbers] = { main: [[{ node: split, type: 'main', index: 0 }]] };
 		connections[split] = { main: [[{ node: branch.name, type: 'main', index: 0 }]] };
 	});
@@ -115,6 +135,18 @@ function interleavedWorkflow(o) {
 		workflow: { name: o.name, nodes, connections, settings: { executionOrder: 'v1' } },
 		branches,
 	};
+}
+
+/** The path of a branch's start marker (not an API path: the sandbox records it and answers 404). @param {string} letter @param {number} row */
+const markerPath = (letter, row) => `/bench-marker/${letter}/${row}`;
+
+/**
+ * When a branch of a workflow built with `markerUrl` started, on the sandbox's microsecond clock.
+ * @param {import('./sandbox').SandboxRecord} record @param {string} letter @param {Branch[]} branches @param {Branch} branch
+ */
+function branchStartUs(record, letter, branches, branch) {
+	const path = markerPath(letter, branches.indexOf(branch));
+	return record.requests.find((r) => r.path === path)?.arrivedUs ?? NaN;
 }
 
 /** The last 10 digits of a recorded send's number. @param {any} body */
@@ -143,6 +175,8 @@ function branchSends(record, branch, path) {
 		sends: times.length,
 		firstUs: times[0] ?? NaN,
 		lastUs: times[times.length - 1] ?? NaN,
+		/** The median gap between consecutive sends (ms): the send alone, without a batch's pauses. */
+		gapMs: times.length > 1 ? median(times.slice(1).map((t, i) => t - times[i])) / 1000 : NaN,
 		perItemMs:
 			times.length > 1 ? (times[times.length - 1] - times[0]) / 1000 / (times.length - 1) : NaN,
 		texts: countsFor(record.messageCounts, branch.first, branch.items),
@@ -228,6 +262,7 @@ const percent = (n) => `${fixed(n * 100, 1)} %`;
 module.exports = {
 	interleavedWorkflow,
 	branchSends,
+	branchStartUs,
 	perRound,
 	roundsLeftOut,
 	verdict,

@@ -9,7 +9,8 @@
  */
 const { intEnv, rounds } = require('../lib/config');
 const { loadWorkflow } = require('../lib/workflows');
-const { executePrinted, nodeRun } = require('../lib/execute');
+const n8n = require('../../scripts/lib/n8n');
+const { executeUnprinted, nodeRun } = require('../lib/execute');
 const { LATE_EVENTS } = require('../lib/rateLimited');
 const {
 	interleavedWorkflow,
@@ -23,10 +24,8 @@ const { fixed, int, mark, texts, median } = require('../lib/format');
 const ITEMS = intEnv('BENCH_ITEMS', 5400);
 const ROUNDS = rounds(18);
 /**
- * `n8n execute` runs the rounds are spread over, each with its own warm-up. One run prints every
- * item of every node, and `n8n execute` cuts that output short somewhere above 5,000 items; and a
- * spell that slows one whole process (its heap, its compiled code) then weighs on a third of the
- * rounds, not all.
+ * `n8n execute` runs the rounds are spread over, each with its own warm-up: a spell that slows one
+ * whole process (its heap, its compiled code) then weighs on a third of the rounds, not all.
  */
 const RUNS = Math.min(intEnv('BENCH_A_RUNS', 3), ROUNDS);
 const ROUNDS_PER_RUN = Math.ceil(ROUNDS / RUNS);
@@ -38,6 +37,31 @@ const PER_ROUND = Math.ceil(ITEMS / ROUNDS);
  */
 const WARM_UP_ITEMS = 500;
 const PATH = '/api/v2/transactional_messages';
+
+/** The owner `n8n start` needs before its REST API answers (the same as (c)'s). */
+const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
+
+/**
+ * The last `count` runs of a workflow as n8n saved them, oldest first: read back through the REST
+ * API of an `n8n start` on the same database, not from what `n8n execute` prints (it exits before
+ * a printed run of a few thousand items is all written out).
+ * @param {import('../lib/context').Context} ctx @param {string} id @param {number} count
+ */
+async function savedRuns(ctx, id, count) {
+	const server = await ctx.step('(a) start n8n to read the runs back', () => ctx.startN8n({}));
+	try {
+		const rest = new n8n.RestClient(server.url);
+		await rest.ensureOwner(OWNER);
+		const newest = (await rest.listExecutions(id)).slice(0, count).reverse();
+		if (newest.length < count)
+			throw new Error(`n8n saved ${newest.length} of ${count} runs of (a)`);
+		const runs = [];
+		for (const e of newest) runs.push({ data: (await rest.getExecution(e.id)).data });
+		return runs;
+	} finally {
+		await server.stop();
+	}
+}
 
 /** The two sending nodes of a-transactional.json (the same comparison as one importable workflow). @param {Record<string, string | number>} tokens */
 function variants(tokens) {
@@ -127,30 +151,37 @@ module.exports = {
 
 	async measure(ctx) {
 		const { branches } = build(ctx.tokens);
-		/** @type {any[]} */
-		const measured = [];
+		/** @type {import('../lib/sandbox').SandboxRecord[]} */
+		const records = [];
 		for (let n = 0; n < RUNS; n++) {
 			await ctx.sandbox.reset();
 			await ctx.sandbox.config({
 				...LATE_EVENTS,
 				maxRecordedRequests: branches.reduce((s, b) => s + b.items, 0) + 100,
 			});
-			const run = await executePrinted(ctx, ctx.ids.main);
-			const record = await ctx.sandbox.inspect();
+			const { exitCode } = await executeUnprinted(ctx, ctx.ids.main);
+			if (exitCode !== 0) throw new Error(`n8n execute of (a) exited with ${exitCode}`);
+			records.push(await ctx.sandbox.inspect());
+		}
+		const runs = await savedRuns(ctx, ctx.ids.main, RUNS);
+		/** @type {any[]} */
+		const measured = [];
+		runs.forEach((run, n) => {
 			for (const b of branches) {
 				const node = nodeRun(run, b.name);
 				measured.push({
 					...b,
-					// Rounds numbered across runs; every run's warm-up stays -1.
+					// Names and rounds told apart across runs; every run's warm-up stays round -1.
+					name: `${b.name}, run ${n + 1}`,
 					round: b.round < 0 ? b.round : n * ROUNDS_PER_RUN + b.round,
 					run: n,
 					ms: node.ms,
 					errors: node.errors,
 					items: node.items,
-					texts: branchSends(record, b, PATH).texts,
+					texts: branchSends(records[n], b, PATH).texts,
 				});
 			}
-		}
+		});
 		return {
 			items: ROUNDS_PER_RUN * RUNS * PER_ROUND,
 			rounds: ROUNDS_PER_RUN * RUNS,

@@ -21,12 +21,13 @@ const { LATE_EVENTS } = require('../lib/rateLimited');
 const {
 	interleavedWorkflow,
 	branchSends,
+	branchStartUs,
 	perRound,
 	verdict,
 	shown,
 	percent,
 } = require('../lib/interleaved');
-const { fixed, int, mark, texts } = require('../lib/format');
+const { fixed, int, mark, texts, median } = require('../lib/format');
 const { LEDGER_SCOPES } = require('../../scripts/lib/ledger');
 
 const ITEMS = intEnv('BENCH_MEMORY_ITEMS', 1000);
@@ -120,8 +121,8 @@ const FEATURES = VARIANTS.filter((v) => v.key !== 'off');
 /** Whether the ledger's variants run, and so `n8n start` beside the run. */
 const WITH_LEDGER = FEATURES.some((v) => v.ledger);
 
-/** @param {string} eventsUrl */
-const build = (eventsUrl) =>
+/** @param {string} eventsUrl @param {string} [sandboxUrl] marks each branch's start there */
+const build = (eventsUrl, sandboxUrl) =>
 	interleavedWorkflow({
 		name: 'Bench (m): v3 SMS with nothing, Send Once Per, a Per-Number Cap (memory, ledger), interleaved',
 		letter: 'm',
@@ -129,6 +130,7 @@ const build = (eventsUrl) =>
 		items: PER_ROUND,
 		warmUpItems: Math.min(PER_ROUND, 100),
 		firstNumber: 2063000000,
+		markerUrl: sandboxUrl,
 		variants: VARIANTS.map((v) => ({
 			key: v.key,
 			label: `Send ${v.key}`,
@@ -157,21 +159,20 @@ const build = (eventsUrl) =>
 /** Every branch's sends, and each feature's cost per item ÷ a send's time, round by round. @param {import('../lib/sandbox').SandboxRecord} record */
 function database(record) {
 	const { branches } = build('');
-	const sent = branches.map((b) => ({ ...b, ...branchSends(record, b, SEND_PATH) }));
-	// A branch's whole time per item: from the branch before's last send to its own last, so what
-	// a feature does before its first send (its first read ahead) counts too.
-	const measured = sent.map((b, i) => ({
-		...b,
-		wholeMs: i > 0 ? (b.lastUs - sent[i - 1].lastUs) / 1000 / b.items : NaN,
-	}));
+	// A branch's whole time per item: from its start (its marker, after everything the branch before
+	// did) to its last send, so what a feature does before its first send (its first read ahead)
+	// counts too.
+	const measured = branches.map((b) => {
+		const sends = branchSends(record, b, SEND_PATH);
+		const startUs = branchStartUs(record, 'm', branches, b);
+		return { ...b, ...sends, wholeMs: (sends.lastUs - startUs) / 1000 / b.items };
+	});
 	return { branches: measured };
 }
 
 /** @param {any} d @param {string} key */
 function cost(d, key) {
-	const perItem = Object.fromEntries(
-		d.branches.map((/** @type {any} */ b) => [b.name, b.perItemMs]),
-	);
+	const perItem = Object.fromEntries(d.branches.map((/** @type {any} */ b) => [b.name, b.wholeMs]));
 	return verdict(
 		perRound(d.branches, perItem, (v) => (v[key] - v.off) / v.off),
 		0,
@@ -183,11 +184,13 @@ function total(d, variant) {
 	const mine = d.branches.filter((/** @type {any} */ b) => b.variant === variant && b.round >= 0);
 	/** @param {string} k */
 	const sumTexts = (k) => mine.reduce((s, /** @type {any} */ b) => s + b.texts[k], 0);
-	const perItem = mine.map((/** @type {any} */ b) => b.perItemMs).sort((x, y) => x - y);
+	/** @param {string} k */
+	const medianOf = (k) => median(mine.map((/** @type {any} */ b) => b[k]));
 	return {
 		sends: mine.reduce((s, /** @type {any} */ b) => s + b.sends, 0),
 		texts: { once: sumTexts('once'), more: sumTexts('more'), none: sumTexts('none') },
-		medianMs: perItem[Math.floor(perItem.length / 2)],
+		medianMs: medianOf('wholeMs'),
+		gapMs: medianOf('gapMs'),
 	};
 }
 
@@ -220,7 +223,10 @@ async function onPostgres(ctx) {
 				cli,
 			);
 		});
-		const { main } = await importWorkflows({ main: build(ctx.tokens.EVENTS_URL).workflow }, cli);
+		const { main } = await importWorkflows(
+			{ main: build(ctx.tokens.EVENTS_URL, String(ctx.tokens.SANDBOX_URL)).workflow },
+			cli,
+		);
 		const stopN8n = await withLedger(
 			ctx,
 			'PostgreSQL',
@@ -269,7 +275,9 @@ module.exports = {
 	title: `${ITEMS} v3 SMS each with nothing, Send Once Per, a Per-Number Cap (in memory, then with the ledger), ${ROUNDS} interleaved rounds (SQLite, then PostgreSQL)`,
 	settings: ['BENCH_MEMORY_ITEMS', 'BENCH_ROUNDS'],
 	credentials: (ctx) => [ledgerCredential(`http://127.0.0.1:${ctx.ports.n8n}`, UNTIL_N8N_IS_UP)],
-	workflows: (ctx) => ({ main: build(ctx.tokens.EVENTS_URL).workflow }),
+	workflows: (ctx) => ({
+		main: build(ctx.tokens.EVENTS_URL, String(ctx.tokens.SANDBOX_URL)).workflow,
+	}),
 
 	async measure(ctx) {
 		const stopN8n = await withLedger(ctx, 'SQLite', () => ctx.startN8n({}), ctx.cli);
@@ -313,18 +321,18 @@ module.exports = {
 			[{ key: 'off', label: 'nothing' }, ...m.features].map((/** @type {any} */ f) => {
 				const t = total(d, f.key);
 				const c = f.key === 'off' ? '' : shown(cost(d, f.key), percent);
-				return `| ${db} | ${f.label} | ${int(t.sends)} | ${texts(t.texts)} | ${fixed(t.medianMs, 3)} ms | ${c} |`;
+				return `| ${db} | ${f.label} | ${int(t.sends)} | ${texts(t.texts)} | ${fixed(t.medianMs, 3)} ms | ${fixed(t.gapMs, 3)} ms | ${c} |`;
 			});
 		return [
 			`## (m) The memory's and the ledger's cost: ${int(m.items)} v3 SMS each with nothing, Send Once Per, a Per-Number Cap, each in memory and with the ledger, ${m.rounds} interleaved rounds`,
 			'',
 			`One \`n8n execute\` run per database: a warm-up branch per variant (not measured), then ${m.rounds} rounds of ${int(m.perRound)} items per variant, in the order nothing, Send Once Per, cap, Send Once Per with the ledger, cap with the ledger in odd rounds and the reverse in even ones, each branch texting its own numbers. ` +
 				"Send Once Per has a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); the Per-Number Cap is 3 a day (the next 100 items' numbers read ahead and their first texts counted in one write when they had none today or yesterday, as here). " +
-				"Per item: a branch's first to last send as the sandbox received them (its microsecond clock) ÷ its sends; a feature's cost is, round by round, its branch's time per item over the plain send's of the same round, minus one. SQLite is the bench's user folder; PostgreSQL a server started for this part. " +
+				"Per item: a branch's whole time ÷ its items, from its start (a call to the sandbox that opens each branch, after everything the branch before did) to its last send as the sandbox received them (its microsecond clock), so a feature's work before its first send counts too; a feature's cost is, round by round, its branch's time per item over the plain send's of the same round, minus one, reported as the median of the rounds with its interval (lib/interleaved.js). The median gap between two sends is the send alone, without a batch's pauses. SQLite is the bench's user folder; PostgreSQL a server started for this part. " +
 				"The ledger's branches carry a Tatango Compliance Ledger API credential: the same features, with their claims and counts in an n8n Data Table through n8n's public API (docs/ledger.md), so `n8n start` runs on the same database beside `n8n execute` for the whole run (an owner and an API key with the ledger's scopes made on it); its table is made by the first ledger branch (the warm-up).",
 			'',
-			'| database | branch | sends | texts once / twice+ / none | per item (median round) | cost: median (rounds) |',
-			'|---|---|---:|---:|---:|---|',
+			'| database | branch | sends | texts once / twice+ / none | per item, whole branch (median round) | between two sends (median) | cost: median (interval) |',
+			'|---|---|---:|---:|---:|---:|---|',
 			...rows('SQLite', m.sqlite),
 			...rows('PostgreSQL', m.postgres),
 		];
