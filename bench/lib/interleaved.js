@@ -12,7 +12,7 @@
  * says so, and the parts print "not measured" instead of a number.
  */
 const { countsFor } = require('./sandbox');
-const { fixed, median, spreadOf } = require('./format');
+const { fixed, spreadOf } = require('./format');
 
 /**
  * @typedef {{ key: string, label: string, node: Record<string, any> }} Variant `node`: the sending
@@ -175,8 +175,6 @@ function branchSends(record, branch, path) {
 		sends: times.length,
 		firstUs: times[0] ?? NaN,
 		lastUs: times[times.length - 1] ?? NaN,
-		/** The median gap between consecutive sends (ms): the send alone, without a batch's pauses. */
-		gapMs: times.length > 1 ? median(times.slice(1).map((t, i) => t - times[i])) / 1000 : NaN,
 		perItemMs:
 			times.length > 1 ? (times[times.length - 1] - times[0]) / 1000 / (times.length - 1) : NaN,
 		texts: countsFor(record.messageCounts, branch.first, branch.items),

@@ -159,13 +159,16 @@ const build = (eventsUrl, sandboxUrl) =>
 /** Every branch's sends, and each feature's cost per item ÷ a send's time, round by round. @param {import('../lib/sandbox').SandboxRecord} record */
 function database(record) {
 	const { branches } = build('');
-	// A branch's whole time per item: from its start (its marker, after everything the branch before
-	// did) to its last send, so what a feature does before its first send (its first read ahead)
-	// counts too.
+	// What a feature does once per run before its first send (Send Once Per's first claim waits its
+	// settle time) apart from what it adds to each send: from the branch's start (its marker, after
+	// everything the branch before did) to its first send, and from the first send to the last.
 	const measured = branches.map((b) => {
 		const sends = branchSends(record, b, SEND_PATH);
-		const startUs = branchStartUs(record, 'm', branches, b);
-		return { ...b, ...sends, wholeMs: (sends.lastUs - startUs) / 1000 / b.items };
+		return {
+			...b,
+			...sends,
+			upFrontMs: (sends.firstUs - branchStartUs(record, 'm', branches, b)) / 1000,
+		};
 	});
 	return { branches: measured };
 }
@@ -189,8 +192,8 @@ function total(d, variant) {
 	return {
 		sends: mine.reduce((s, /** @type {any} */ b) => s + b.sends, 0),
 		texts: { once: sumTexts('once'), more: sumTexts('more'), none: sumTexts('none') },
-		medianMs: medianOf('wholeMs'),
-		gapMs: medianOf('gapMs'),
+		medianMs: medianOf('perItemMs'),
+		upFrontMs: medianOf('upFrontMs'),
 	};
 }
 
@@ -272,7 +275,7 @@ const onLedger = (f) => LEDGER_VARIANTS.some((v) => v.key === f.key);
 /** @type {import('./index').BenchPart} */
 module.exports = {
 	key: 'm',
-	title: `${ITEMS} v3 SMS each with nothing, Send Once Per, a Per-Number Cap (in memory, then with the ledger), ${ROUNDS} interleaved rounds (SQLite, then PostgreSQL)`,
+	title: `${ITEMS} v3 SMS each with nothing, Send Once Per, a Per-Number Cap (${{ all: 'in memory, then with the ledger', memory: 'in memory', ledger: 'with the ledger' }[CHOSEN]}), ${ROUNDS} interleaved rounds (SQLite, then PostgreSQL)`,
 	settings: ['BENCH_MEMORY_ITEMS', 'BENCH_ROUNDS'],
 	credentials: (ctx) => [ledgerCredential(`http://127.0.0.1:${ctx.ports.n8n}`, UNTIL_N8N_IS_UP)],
 	workflows: (ctx) => ({
@@ -321,17 +324,17 @@ module.exports = {
 			[{ key: 'off', label: 'nothing' }, ...m.features].map((/** @type {any} */ f) => {
 				const t = total(d, f.key);
 				const c = f.key === 'off' ? '' : shown(cost(d, f.key), percent);
-				return `| ${db} | ${f.label} | ${int(t.sends)} | ${texts(t.texts)} | ${fixed(t.medianMs, 3)} ms | ${fixed(t.gapMs, 3)} ms | ${c} |`;
+				return `| ${db} | ${f.label} | ${int(t.sends)} | ${texts(t.texts)} | ${fixed(t.upFrontMs, 1)} ms | ${fixed(t.medianMs, 3)} ms | ${c} |`;
 			});
 		return [
 			`## (m) The memory's and the ledger's cost: ${int(m.items)} v3 SMS each with nothing, Send Once Per, a Per-Number Cap, each in memory and with the ledger, ${m.rounds} interleaved rounds`,
 			'',
 			`One \`n8n execute\` run per database: a warm-up branch per variant (not measured), then ${m.rounds} rounds of ${int(m.perRound)} items per variant, in the order nothing, Send Once Per, cap, Send Once Per with the ledger, cap with the ledger in odd rounds and the reverse in even ones, each branch texting its own numbers. ` +
 				"Send Once Per has a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); the Per-Number Cap is 3 a day (the next 100 items' numbers read ahead and their first texts counted in one write when they had none today or yesterday, as here). " +
-				"Per item: a branch's whole time ÷ its items, from its start (a call to the sandbox that opens each branch, after everything the branch before did) to its last send as the sandbox received them (its microsecond clock), so a feature's work before its first send counts too; a feature's cost is, round by round, its branch's time per item over the plain send's of the same round, minus one, reported as the median of the rounds with its interval (lib/interleaved.js). The median gap between two sends is the send alone, without a batch's pauses. SQLite is the bench's user folder; PostgreSQL a server started for this part. " +
+				"Before the first send: from the branch's start (a call to the sandbox that opens each branch, after everything the branch before did) to its first send, once per run whatever its size (the plain send's is making the branch's items and starting the node; Send Once Per's first claim adds its settle time, at least 150 ms). Per item: a branch's first to last send as the sandbox received them (its microsecond clock) ÷ its sends; a feature's cost is, round by round, its branch's time per item over the plain send's of the same round, minus one, reported as the median of the rounds with its interval (lib/interleaved.js). SQLite is the bench's user folder; PostgreSQL a server started for this part. " +
 				"The ledger's branches carry a Tatango Compliance Ledger API credential: the same features, with their claims and counts in an n8n Data Table through n8n's public API (docs/ledger.md), so `n8n start` runs on the same database beside `n8n execute` for the whole run (an owner and an API key with the ledger's scopes made on it); its table is made by the first ledger branch (the warm-up).",
 			'',
-			'| database | branch | sends | texts once / twice+ / none | per item, whole branch (median round) | between two sends (median) | cost: median (interval) |',
+			'| database | branch | sends | texts once / twice+ / none | before the first send (median round) | per item after it (median round) | cost per item: median (interval) |',
 			'|---|---|---:|---:|---:|---:|---|',
 			...rows('SQLite', m.sqlite),
 			...rows('PostgreSQL', m.postgres),
