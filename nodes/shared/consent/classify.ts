@@ -135,14 +135,25 @@ const SPANISH_PARTICIPLES = new Set(
 const NEGATED_AFTER = new Set(['pas', 'jamais', 'point']);
 const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'merci', 'gracias']);
 
-/** What a reply says about consent. */
-export function readConsent(text: unknown): ConsentReading {
-	if (typeof text !== 'string' || text.trim() === '') return NONE;
-	const read = text.slice(0, MAX_READ_CHARACTERS);
-	// "???", "🙄": puzzled or annoyed, asking nothing ("." or "!" alone says even less).
-	if (ANNOYED_SIGNS.test(read) && /[^\s.!]/u.test(read)) {
-		return unclear('only signs of annoyance or puzzlement', null, []);
-	}
+/** What every clause of a reply says, gathered before the reply's reading is decided. */
+interface ClauseFindings {
+	/** Requests about the texts. */
+	findings: Finding[];
+	allWords: Word[];
+	/** Revocation words about something else (email, an order). */
+	elsewhere: string[];
+	/** Revocation words about calls. */
+	aboutCalls: string[];
+	/** Words asking to keep the texts. */
+	keep: string | undefined;
+	optIn: Finding | undefined;
+	/** Every clause is a keyword and nothing more. */
+	onlyKeywords: boolean;
+	clauseCount: number;
+}
+
+/** Each clause of a reply read in turn: what it asks and what that request is about. */
+function readClauses(read: string): ClauseFindings {
 	const findings: Finding[] = [];
 	const allWords: Word[] = [];
 	const elsewhere: string[] = [];
@@ -181,6 +192,19 @@ export function readConsent(text: unknown): ConsentReading {
 			}
 		}
 	}
+	return { findings, allWords, elsewhere, aboutCalls, keep, optIn, onlyKeywords, clauseCount };
+}
+
+/** What a reply says about consent. */
+export function readConsent(text: unknown): ConsentReading {
+	if (typeof text !== 'string' || text.trim() === '') return NONE;
+	const read = text.slice(0, MAX_READ_CHARACTERS);
+	// "???", "🙄": puzzled or annoyed, asking nothing ("." or "!" alone says even less).
+	if (ANNOYED_SIGNS.test(read) && /[^\s.!]/u.test(read)) {
+		return unclear('only signs of annoyance or puzzlement', null, []);
+	}
+	const { findings, allWords, elsewhere, aboutCalls, keep, optIn, onlyKeywords, clauseCount } =
+		readClauses(read);
 	const keys = allWords.map((word) => word.key);
 	if (keep !== undefined) {
 		if (optIn) return reading(optIn, allWords, null);

@@ -124,6 +124,18 @@ function allAllow(readings: Reading[], instant: DateTime): boolean {
 
 const isState = (jurisdiction: string) => jurisdiction.includes('-');
 
+// State rules before federal ones: when both decide at once, the stricter, specific one is named.
+const byScope = (a: Reading, b: Reading) =>
+	(isState(a.jurisdiction) ? 0 : 1) - (isState(b.jurisdiction) ? 0 : 1);
+
+const decision = ({ jurisdiction, zone }: Reading, local: DateTime): Decision => ({
+	rule: ruleInForce(jurisdiction, localDate(local)) as SendWindowRule,
+	zone,
+});
+
+/** `at` in one of the recipient's zones. */
+type LocalAt = (zone: string) => DateTime;
+
 /**
  * Whether a text may reach the number at `at` under the jurisdictions' rules, each as in force on
  * the recipient's local day, in every zone its area code reaches (the strictest reading), and if
@@ -138,17 +150,9 @@ export function sendWindow(
 	const readings: Reading[] = info.timeZones.flatMap((zone) =>
 		jurisdictions.map((jurisdiction) => ({ jurisdiction, zone })),
 	);
-	// State rules before federal ones: when both decide at once, the stricter, specific one is named.
-	const byScope = (a: Reading, b: Reading) =>
-		(isState(a.jurisdiction) ? 0 : 1) - (isState(b.jurisdiction) ? 0 : 1);
-	const decision = ({ jurisdiction, zone }: Reading, local: DateTime): Decision => ({
-		rule: ruleInForce(jurisdiction, localDate(local)) as SendWindowRule,
-		zone,
-	});
-
 	// `at` in each zone, converted once: the offset lookup is most of the check's cost.
 	const locals = new Map<string, DateTime>();
-	const localAt = (zone: string) => {
+	const localAt: LocalAt = (zone) => {
 		let local = locals.get(zone);
 		if (!local) {
 			local = at.setZone(timeZone(zone));
@@ -156,32 +160,41 @@ export function sendWindow(
 		}
 		return local;
 	};
+	return readings.every(({ jurisdiction, zone }) => allows(jurisdiction, localAt(zone)))
+		? allowedUntilClose(readings, localAt)
+		: refusedUntilOpen(readings, localAt, at);
+}
 
-	if (readings.every(({ jurisdiction, zone }) => allows(jurisdiction, localAt(zone)))) {
-		// The first window to close decides how long the text may still go. Wall-clock minutes left
-		// compare across zones: no DST change falls inside an allowed window (8:00 to 21:30). A
-		// jurisdiction with no rule in force that day never closes (the federal one always has one).
-		let first: { reading: Reading; left: number; end: number } | undefined;
-		for (const reading of [...readings].sort(byScope)) {
-			const local = localAt(reading.zone);
-			if (!ruleInForce(reading.jurisdiction, localDate(local))) continue;
-			const hours = hoursOn(reading.jurisdiction, local) as readonly [number, number];
-			const left = hours[1] - (local.hour * 60 + local.minute);
-			if (!first || left < first.left) first = { reading, left, end: hours[1] };
-		}
-		const decided = first as { reading: Reading; left: number; end: number };
-		const local = localAt(decided.reading.zone);
-		return {
-			allowedNow: true,
-			nextAllowed: local,
-			allowedUntil: atMinute(local, decided.end),
-			decidedBy: decision(decided.reading, local),
-			localTime: local,
-		};
+/**
+ * Allowed now: the first window to close decides how long the text may still go. Wall-clock minutes
+ * left compare across zones: no DST change falls inside an allowed window (8:00 to 21:30). A
+ * jurisdiction with no rule in force that day never closes (the federal one always has one).
+ */
+function allowedUntilClose(readings: Reading[], localAt: LocalAt): SendWindowResult {
+	let first: { reading: Reading; left: number; end: number } | undefined;
+	for (const reading of [...readings].sort(byScope)) {
+		const local = localAt(reading.zone);
+		if (!ruleInForce(reading.jurisdiction, localDate(local))) continue;
+		const hours = hoursOn(reading.jurisdiction, local) as readonly [number, number];
+		const left = hours[1] - (local.hour * 60 + local.minute);
+		if (!first || left < first.left) first = { reading, left, end: hours[1] };
 	}
+	const decided = first as { reading: Reading; left: number; end: number };
+	const local = localAt(decided.reading.zone);
+	return {
+		allowedNow: true,
+		nextAllowed: local,
+		allowedUntil: atMinute(local, decided.end),
+		decidedBy: decision(decided.reading, local),
+		localTime: local,
+	};
+}
 
-	// The earliest allowed moment is where some rule's window opens in some zone: try each opening,
-	// in time order, until every rule allows in every zone.
+/**
+ * Refused now: the earliest allowed moment is where some rule's window opens in some zone, so each
+ * opening is tried, in time order, until every rule allows in every zone.
+ */
+function refusedUntilOpen(readings: Reading[], localAt: LocalAt, at: DateTime): SendWindowResult {
 	const openings: Array<{ instant: DateTime; reading: Reading }> = [];
 	for (const reading of readings) {
 		const today = localAt(reading.zone).startOf('day');
