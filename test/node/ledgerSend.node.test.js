@@ -17,14 +17,14 @@ const unmatched = recordUnmatched();
  * @param {DataTableModel} model @param {string[]} events
  */
 function serveModel(model, events) {
-	const answer = (/** @type {string} */ method) =>
-		function (/** @type {string} */ uri, /** @type {any} */ body, /** @type {Function} */ done) {
+	const answer =
+		(/** @type {string} */ method) =>
+		async (/** @type {string} */ uri, /** @type {any} */ body) => {
 			const url = new URL(uri, model.baseUrl);
 			const path = url.pathname.replace(/^\/api\/v1/, '');
 			events.push(`${method} ${path}`);
-			model
-				.request({ method, path, qs: Object.fromEntries(url.searchParams), body })
-				.then((result) => done(null, [200, result]), done);
+			const qs = Object.fromEntries(url.searchParams);
+			return /** @type {[number, any]} */ ([200, await model.request({ method, path, qs, body })]);
 		};
 	const api = nock(model.baseUrl, {
 		reqheaders: { 'x-n8n-api-key': 'n8n_api_key_secret' },

@@ -71,19 +71,16 @@ function isLive(data: IDataObject): boolean {
  * row's place among the claims. A text held back leaves its cap window: it stops counting.
  */
 function finalRow(row: LedgerRow, data: IDataObject): LedgerRowData {
-	const {
-		id: _id,
-		createdAt: _created,
-		updatedAt: _updated,
-		...columns
-	} = row as LedgerRow & {
-		createdAt?: unknown;
-		updatedAt?: unknown;
-	};
+	const columns: Partial<LedgerRowData> & Record<string, unknown> = { ...row };
+	// n8n's own columns: it sets them on every row it stores.
+	for (const system of ['id', 'createdAt', 'updatedAt']) delete columns[system];
 	return {
 		...columns,
 		...(data as Partial<LedgerRowData>),
 		...(isLive(data) ? {} : { capWindow: null }),
+		kind: row.kind,
+		phone: row.phone,
+		at: Number(data.at ?? row.at),
 		when: String(data.when ?? columns.when ?? new Date(row.at).toISOString()),
 		claim: claimOrder(row),
 	};
