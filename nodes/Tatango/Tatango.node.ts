@@ -29,6 +29,7 @@ import * as whatsApp from './actions/whatsApp/whatsApp.resource';
 import { listSearch } from './methods';
 import { fixedSendOnceKeyHint } from './actions/send/compliance';
 import { savedTopLevelFields } from './actions/send/pipeline';
+import { nodeCredentials } from './actions/credentialUse';
 
 export class Tatango implements INodeType {
 	description: INodeTypeDescription = {
@@ -57,24 +58,9 @@ export class Tatango implements INodeType {
 		webhooks: sendAndWaitWebhooks,
 		waitingNodeTooltip:
 			'={{ $parameter["operation"] === "sendAndWait" ? "Waiting for the text reply" : "" }}',
-		// Both credentials are always shown (labelled with their type: n8n would label both
-		// "Credential") and neither is required; each operation uses the one of its API
-		// (transport/apis.ts) and, when it is not selected, fails before any request with an error
-		// naming the credential to pick. Not shown per resource: n8n's editor auto-selects a credential
-		// only while a node has none at all, and saves only the credentials shown, so a per-resource
-		// credential went blank on every switch between a v2 and a v3 resource. A new resource needs
-		// nothing here: its operations name their API version.
-		credentials: [
-			{ name: 'tatangoApi', required: false, displayName: 'Credential for Tatango API' },
-			{ name: 'tatangoV3Api', required: false, displayName: 'Credential for Tatango V3 API' },
-			// Optional: the compliance ledger every texting operation records to and reads from
-			// (nodes/shared/ledger), and Compliance Ledger → Get Number History reads.
-			{
-				name: 'tatangoComplianceLedgerApi',
-				required: false,
-				displayName: 'Credential for Tatango Compliance Ledger API',
-			},
-		],
+		// Each picker is hidden where nothing reads its credential (credentialUse.ts): set in the
+		// constructor, once every operation's description is loaded.
+		credentials: [],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -150,6 +136,7 @@ export class Tatango implements INodeType {
 
 	constructor() {
 		this.description.subtitle = canvasSubtitle(this.description.properties);
+		this.description.credentials = nodeCredentials(this.description.properties);
 		// As a tool, what the model reads: one sentence per operation (toolSentences.ts).
 		this.description.properties.unshift(toolDescriptionProperty(this.description.properties));
 	}

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { toPositiveId } from './validation';
 
@@ -18,6 +23,15 @@ export function listIdOf(
 			? (context as IHookFunctions).getNodeParameter('listId', '', options)
 			: (context as IExecuteFunctions).getNodeParameter('listId', itemIndex, '', options);
 	return toPositiveId(raw, 'List');
+}
+
+/**
+ * What unsubscribing a revoking number from the Opt-Out List did, as an item carries it: under
+ * `optOutList`, the list's one name in both nodes, and under `complianceList`, the name the
+ * trigger's field had before: workflows saved then may read it.
+ */
+export function optOutListOutput(outcome: IDataObject | null): IDataObject {
+	return { optOutList: outcome, complianceList: outcome };
 }
 
 /** What a 404 on a list's endpoint means, for the error message. */

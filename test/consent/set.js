@@ -1,7 +1,7 @@
 // The labelled replies of test/consent/: replies.tsv (written before the classifier; every 4th
 // held out), replies-added.tsv and replies-kinds.tsv (probes written after a run, tuned on), and
-// blind-set-a.tsv and blind-set-b.tsv (written by someone who never saw the rules; each scored
-// untouched once, then tuned on).
+// blind-set-a.tsv, blind-set-b.tsv and blind-set-c.tsv (written by people who never saw the rules;
+// each scored untouched once, then tuned on).
 const fs = require('fs');
 const path = require('path');
 
@@ -35,6 +35,7 @@ function loadReplies() {
 		...readFile('replies-kinds.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-a.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-b.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-c.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 	];
 }
 

@@ -3,7 +3,7 @@
 // Consent revoked by a reply, honoured in a real n8n against the sandbox:
 // - a list subscriber texts "please stop texting me": the trigger (Honour Revocations, a Compliance
 //   List) records the number, the next send in its workflow (Skip Opted-Out Numbers) skips it, the
-//   number is unsubscribed on the compliance list, and a send in another workflow that skips that
+//   number is unsubscribed on the Opt-Out List, and a send in another workflow that skips that
 //   list's opt-outs skips it too; nobody is texted; "can you stop by at 5?" records nothing;
 // - "STOP" in reply to a v3 SMS, delivered twice: one confirmation text, the next send skipped;
 //   "START" from the number: texted again;
@@ -23,7 +23,7 @@ const DEFAULT_CONFIRMATION_TEXT = 'You will get no more texts from us. Reply STA
 
 const NOBODY_LISTENS = 'https://127.0.0.1:9/tatango?token=e2eNobodyListensHere0123';
 const WATCHED_LIST = 101;
-const COMPLIANCE_LIST = 104;
+const OPT_OUT_LIST = 104;
 /** Nobody opted out of it: a skip can only come from the workflow's memory. */
 const OTHER_LIST = 105;
 const LIST_STOPPER = '2065550401';
@@ -122,11 +122,11 @@ beforeAll(async () => {
 	});
 	v3CredentialId = credential.id;
 	for (const phone of [LIST_STOPPER, LIST_VISITOR]) await subscribe(phone, WATCHED_LIST);
-	await subscribe(LIST_STOPPER, COMPLIANCE_LIST);
+	await subscribe(LIST_STOPPER, OPT_OUT_LIST);
 });
 
 describe('consent revoked by a reply (real n8n, sandbox)', () => {
-	test('"please stop texting me" to a list: recorded, skipped by the next send, unsubscribed on the compliance list; "can you stop by at 5?" records nothing', async () => {
+	test('"please stop texting me" to a list: recorded, skipped by the next send, unsubscribed on the Opt-Out List; "can you stop by at 5?" records nothing', async () => {
 		const webhookId = crypto.randomUUID();
 		const workflowId = await activateWorkflow(
 			{
@@ -144,7 +144,7 @@ describe('consent revoked by a reply (real n8n, sandbox)', () => {
 							listId: { __rl: true, mode: 'id', value: String(WATCHED_LIST) },
 							listEvents: ['campaign_response'],
 							honourRevocations: true,
-							complianceList: { __rl: true, mode: 'id', value: String(COMPLIANCE_LIST) },
+							complianceList: { __rl: true, mode: 'id', value: String(OPT_OUT_LIST) },
 						},
 						credentials: { tatangoApi: credentialsOf(v3CredentialId).tatangoApi },
 					},
@@ -175,7 +175,7 @@ describe('consent revoked by a reply (real n8n, sandbox)', () => {
 			consentLanguage: 'en',
 			consentHonoured: {
 				recorded: 'recorded',
-				complianceList: { listId: COMPLIANCE_LIST, outcome: 'unsubscribed' },
+				optOutList: { listId: OPT_OUT_LIST, outcome: 'unsubscribed' },
 			},
 		});
 		expect(n8n.nodeItems(revoked, 'Next Send')[0]).toMatchObject({
@@ -183,14 +183,14 @@ describe('consent revoked by a reply (real n8n, sandbox)', () => {
 			phoneNumber: LIST_STOPPER,
 		});
 		const unsubscribed = await axios.get(
-			`${state().sandboxUrl}/api/v2/lists/${COMPLIANCE_LIST}/subscribers/unsubscribed`,
+			`${state().sandboxUrl}/api/v2/lists/${OPT_OUT_LIST}/subscribers/unsubscribed`,
 			{ auth: V2_AUTH },
 		);
 		expect(unsubscribed.data.phone_numbers).toContain(LIST_STOPPER);
 		// Nobody was texted in the process.
 		expect(await messagesTo(LIST_STOPPER)).toEqual([]);
 
-		// Another workflow that skips the compliance list's opt-outs skips the number too.
+		// Another workflow that skips the Opt-Out List's opt-outs skips the number too.
 		const elsewhere = await runWorkflow({
 			name: 'e2e consent (another workflow)',
 			nodes: [
@@ -207,7 +207,7 @@ describe('consent revoked by a reply (real n8n, sandbox)', () => {
 					parameters: {
 						...nextSend(v3CredentialId).parameters,
 						phoneNumber: LIST_STOPPER,
-						optOutList: { __rl: true, mode: 'id', value: String(COMPLIANCE_LIST) },
+						optOutList: { __rl: true, mode: 'id', value: String(OPT_OUT_LIST) },
 					},
 				},
 			],

@@ -397,7 +397,10 @@ describe('SMS → Send and Wait for Reply: a revocation', () => {
 			approved: false,
 			consent: 'revoked',
 			consentWords: 'stop texting',
-			consentHonoured: { complianceList: { listId: 101, outcome: 'unsubscribed' } },
+			consentHonoured: {
+				optOutList: { listId: 101, outcome: 'unsubscribed' },
+				complianceList: { listId: 101, outcome: 'unsubscribed' },
+			},
 		});
 	});
 
@@ -407,7 +410,7 @@ describe('SMS → Send and Wait for Reply: a revocation', () => {
 		expect(answered.items[0].json).toMatchObject({
 			outcome: 'declined',
 			consent: 'revoked',
-			consentHonoured: { complianceList: null, reason: 'Skip Opted-Out Numbers is off' },
+			consentHonoured: { optOutList: null, reason: 'Skip Opted-Out Numbers is off' },
 		});
 	});
 });

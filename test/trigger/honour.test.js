@@ -1,7 +1,7 @@
 // @ts-check
 // Honour Revocations in the trigger's run (execute(), through n8n-core as n8n runs it): the record
 // in the workflow's memory (a stand-in here: the real one is n8n's database, proven in
-// test/e2e/consent.test.js), the Compliance List, the one confirmation text, START clearing it.
+// test/e2e/consent.test.js), the Opt-Out List, the one confirmation text, START clearing it.
 const nock = require('nock');
 const { recordUnmatched } = require('../helpers/tatangoNock');
 const { createTrigger, GOOD_TOKEN } = require('./harness');
@@ -84,7 +84,7 @@ test('off (the default): a revocation is read, and nothing is done', async () =>
 	expect(memory.revoked.size).toBe(0);
 });
 
-test('"please stop texting me" to a list: recorded and unsubscribed from the Compliance List; nobody texted', async () => {
+test('"please stop texting me" to a list: recorded and unsubscribed from the Opt-Out List (said under optOutList and, for saved workflows, complianceList); nobody texted', async () => {
 	nock(V2_BASE).delete(`/api/v2/lists/104/subscribers/${PHONE}`).reply(200, {
 		status: 'successfully unsubscribed',
 		subscriber: {},
@@ -95,12 +95,13 @@ test('"please stop texting me" to a list: recorded and unsubscribed from the Com
 	}).post({ ...authorized, body: listReply('please stop texting me') });
 	expect(answer.run?.items[0].consentHonoured).toEqual({
 		recorded: 'recorded',
+		optOutList: { listId: 104, outcome: 'unsubscribed' },
 		complianceList: { listId: 104, outcome: 'unsubscribed' },
 	});
 	expect(memory.revoked).toEqual(new Set([PHONE]));
 });
 
-test('a number not on the Compliance List: "not_on_list"', async () => {
+test('a number not on the Opt-Out List: "not_on_list"', async () => {
 	nock(V2_BASE)
 		.delete(`/api/v2/lists/104/subscribers/${PHONE}`)
 		.reply(404, { status: 'error', error: 'Subscriber not found' });
@@ -108,7 +109,7 @@ test('a number not on the Compliance List: "not_on_list"', async () => {
 		honourRevocations: true,
 		complianceList: { __rl: true, mode: 'id', value: '104' },
 	}).post({ ...authorized, body: listReply('STOP please') });
-	expect(answer.run?.items[0].consentHonoured.complianceList).toEqual({
+	expect(answer.run?.items[0].consentHonoured.optOutList).toEqual({
 		listId: 104,
 		outcome: 'not_on_list',
 	});
@@ -122,7 +123,7 @@ test('a failed unsubscribe fails the run, saying the number is recorded and what
 			complianceList: { __rl: true, mode: 'id', value: '104' },
 		}).post({ ...authorized, body: listReply('unsubscribe') }),
 	).rejects.toThrow(
-		/recorded in this workflow, but unsubscribing it from the Compliance List 104 failed/,
+		/recorded in this workflow, but unsubscribing it from the Opt-Out List 104 failed/,
 	);
 });
 

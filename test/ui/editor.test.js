@@ -12,7 +12,12 @@ const { rest, state } = require('../e2e/env');
 const { openEditor, check, openNode, closeNode } = require('./browser');
 const panel = require('./panel');
 const { credentials, createWorkflow } = panel;
-const { triggerNode, operationPairs, expectedFields } = require('./nodeDescription');
+const {
+	triggerNode,
+	operationPairs,
+	expectedFields,
+	expectedCredentials,
+} = require('./nodeDescription');
 const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 
 /** @type {Awaited<ReturnType<typeof openEditor>>} */
@@ -130,8 +135,11 @@ test('every resource and operation opens with its fields and no error', async ()
 			const labels = await shownLabels();
 			const missing = expected.labels.filter((label) => !labels.includes(label));
 			if (missing.length) problems.push(`${name}: missing ${missing.join(', ')}`);
-			for (const credential of ['Credential for Tatango API', 'Credential for Tatango V3 API']) {
-				if (!labels.includes(credential)) problems.push(`${name}: no "${credential}" field`);
+			// Each credential's picker where its credential is read, and no other.
+			const pickers = labels.filter((label) => label.startsWith('Credential for '));
+			const wanted = expectedCredentials(pair.resource, pair.operation);
+			if (JSON.stringify(pickers) !== JSON.stringify(wanted)) {
+				problems.push(`${name}: pickers ${pickers.join(', ')}; expected ${wanted.join(', ')}`);
 			}
 			const text = (await page.locator('[data-test-id="node-parameters"]').innerText()).replace(
 				/\s+/g,
@@ -201,7 +209,7 @@ test('a double opt-in request reads in writing order, Follow-Up Hour only with F
 	});
 });
 
-test('switching Resource between v2 and v3 keeps both credentials; the pickers list the sandbox', async () => {
+test('switching Resource between v2 and v3 keeps the credentials the node holds; the pickers list the sandbox', async () => {
 	const { page } = ui;
 	const { lists } = await sandboxV2('/api/v2/lists?per_page=100');
 	const { shortcodes } = await sandboxV2('/api/v2/shortcodes');
@@ -212,12 +220,18 @@ test('switching Resource between v2 and v3 keeps both credentials; the pickers l
 		]);
 		await open(id);
 		await openNode(page, 'Add subscriber');
-		const both = ['Tatango Sandbox (v2)', 'Tatango Sandbox (v3)'];
-		expect(await selectedCredentials()).toEqual(both);
+		// A v2 resource shows only the v2 picker; a v3 one shows the v3 picker first, and the v2
+		// one (for Skip Opted-Out Numbers) and the ledger's: the credential the switch hid is back.
+		const v2Only = ['Tatango Sandbox (v2)'];
+		expect(await selectedCredentials()).toEqual(v2Only);
 		await chooseOption('resource', 'RCS Message');
-		expect(await selectedCredentials()).toEqual(both);
+		expect(await selectedCredentials()).toEqual([
+			'Tatango Sandbox (v3)',
+			'Tatango Sandbox (v2)',
+			'',
+		]);
 		await chooseOption('resource', 'Subscriber');
-		expect(await selectedCredentials()).toEqual(both);
+		expect(await selectedCredentials()).toEqual(v2Only);
 
 		const listPicker = await pickerEntries('listId');
 		for (const list of lists) expect(listPicker).toContain(String(list.name));

@@ -79,6 +79,28 @@ function expectedFields(resource, operation) {
 	};
 }
 
+/**
+ * The credential pickers the panel shows for a resource and operation (their labels, in order), as
+ * n8n decides them from the credentials' displayOptions.
+ * @param {string} resource @param {string} operation @param {Record<string, any>} [extra]
+ */
+function expectedCredentials(resource, operation, extra = {}) {
+	const description = actionNode();
+	const node = /** @type {any} */ ({ typeVersion: 1 });
+	const values =
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			{ resource, operation, ...extra },
+			true,
+			false,
+			node,
+			description,
+		) ?? {};
+	return (description.credentials ?? [])
+		.filter((credential) => NodeHelpers.displayParameter(values, credential, node, description))
+		.map((credential) => String(credential.displayName));
+}
+
 /** The operations that text a person: those that show the guardrails (Send Once Per among them). */
 function textingPairs() {
 	const description = actionNode();
@@ -108,6 +130,7 @@ module.exports = {
 	triggerNode,
 	operationPairs,
 	expectedFields,
+	expectedCredentials,
 	textingPairs,
 	plainText,
 };

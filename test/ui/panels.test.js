@@ -9,7 +9,7 @@ const path = require('path');
 const { rest } = require('../e2e/env');
 const { openEditor, check, openNode, closeNode } = require('./browser');
 const panel = require('./panel');
-const { textingPairs } = require('./nodeDescription');
+const { textingPairs, expectedCredentials } = require('./nodeDescription');
 
 const ROOT = path.join(__dirname, '..', '..');
 const IMAGES = path.join(ROOT, 'docs', 'images');
@@ -61,7 +61,9 @@ test(`every texting operation shows at most ${MAX_INPUTS} inputs before its "Add
 		for (const node of nodes) {
 			await openNode(page, node.name);
 			const shown = await shownInputs();
-			counts[`${node.name} (${shown.labels.join(', ')})`] = shown.count;
+			const pickers = (await shownPickers()).length;
+			counts[`${node.name} (${shown.labels.join(', ')}; ${pickers} credential pickers)`] =
+				shown.count;
 			await closeNode(page);
 		}
 	});
@@ -74,6 +76,79 @@ test(`every texting operation shows at most ${MAX_INPUTS} inputs before its "Add
 	for (const [name, count] of Object.entries(counts)) {
 		expect({ name, atMost8: count <= MAX_INPUTS }).toEqual({ name, atMost8: true });
 	}
+});
+
+/** The labels of the credential pickers the open panel shows, in order. */
+async function shownPickers() {
+	const texts = await ui.page
+		.locator('[data-test-id="node-parameters"] [data-test-id="credentials-label"]:visible')
+		.allInnerTexts();
+	return texts.map((text) => text.split('\n')[0].replace(/\*/g, '').trim());
+}
+
+/** A ledger credential, as a builder makes one (it is only selected here, never called). */
+async function ledgerCredential() {
+	const created = await rest().request('POST', '/rest/credentials', {
+		name: 'UI Ledger',
+		type: 'tatangoComplianceLedgerApi',
+		data: { baseUrl: 'http://localhost:5678', apiKey: 'ui-test-key', dataTable: 'tatango_ledger' },
+	});
+	return { id: String(created.id), name: 'UI Ledger' };
+}
+
+test('each credential picker shows only where its credential is read; a saved node keeps all it holds', async () => {
+	const { page } = ui;
+	const all = { ...panel.credentials(), tatangoComplianceLedgerApi: await ledgerCredential() };
+	/** @type {Array<[string, string, string]>} */
+	const shown = [
+		['sms', 'send', 'SMS: Send'],
+		['subscriber', 'add', 'Subscriber: Add'],
+		['transactionalMessage', 'send', 'Transactional: Send'],
+		['complianceLedger', 'getNumberHistory', 'Ledger: History'],
+		['phoneNumber', 'checkSendWindow', 'Phone: Send Window'],
+	];
+	// Saved with every credential, as a workflow from before (or from an import) may be.
+	const nodes = shown.map(([resource, operation, name], index) => ({
+		id: `pickers-${index}`,
+		name,
+		type: 'n8n-nodes-tatango.tatango',
+		typeVersion: 1,
+		position: [index * 260, 0],
+		parameters: { resource, operation },
+		credentials: all,
+	}));
+	/** @type {Record<string, string[]>} */
+	const seen = {};
+	await check(page, 'pickers-where-used', async () => {
+		const id = await panel.createWorkflow('UI: pickers where used', nodes);
+		await panel.open(page, ui.n8nUrl, id);
+		for (const [resource, operation, name] of shown) {
+			await openNode(page, name);
+			const pickers = await shownPickers();
+			seen[name] = pickers;
+			expect({ name, pickers }).toEqual({
+				name,
+				pickers: expectedCredentials(resource, operation),
+			});
+			if (resource === 'sms') {
+				// The saved node loads with every credential it holds, the v3 one first.
+				expect(await panel.selectedCredentials(page)).toEqual([
+					'Tatango Sandbox (v3)',
+					'Tatango Sandbox (v2)',
+					'UI Ledger',
+				]);
+			}
+			await closeNode(page);
+		}
+	});
+	console.log(
+		`credential pickers shown:\n${Object.entries(seen)
+			.map(([name, pickers]) => `  ${pickers.length}  ${name} (${pickers.join(', ')})`)
+			.join('\n')}`,
+	);
+	expect(seen['Subscriber: Add']).toEqual(['Credential for Tatango API']);
+	expect(seen['Ledger: History']).toEqual(['Credential for Tatango Compliance Ledger API']);
+	expect(seen['Phone: Send Window']).toEqual([]);
 });
 
 test('an example that starts from a trigger runs with one click, on its pinned sample', async () => {

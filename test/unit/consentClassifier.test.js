@@ -88,12 +88,12 @@ describe('the labelled set', () => {
 	});
 
 	it('reports the language of what it reads', () => {
-		// One word both Spanish and French write ("Fin") names no language by itself.
+		// A keyword the languages share, alone ("Fin", "INFO?"), names no language by itself.
 		const decided = results.filter(
 			(r) =>
 				r.predicted === r.label &&
 				['revoked', 'help', 'opt_in'].includes(r.label) &&
-				r.text.toLowerCase() !== 'fin',
+				!['fin', 'info'].includes(r.text.toLowerCase().replace(/[^\p{L}]/gu, '')),
 		);
 		const wrong = decided.filter((r) => r.reading.consentLanguage !== r.language);
 		expect(wrong.map((r) => r.text)).toEqual([]);
@@ -139,6 +139,13 @@ describe('what the reply is about', () => {
 		expect(readConsent('opt me out of the extended warranty').consent).toBeNull();
 		expect(readConsent('cancel the autopay on my card').consent).toBeNull();
 		expect(readConsent('stop texting me about my order').consent).toBe('revoked');
+		// A bare CANCEL whose "it" is the card the reply names; a "delete it" whose "it" is the number.
+		expect(readConsent('My card was stolen, cancel it please')).toMatchObject({
+			consent: null,
+			consentReason: 'asks to stop something other than the texts',
+		});
+		expect(readConsent('Cancel it please').consent).toBe('revoked');
+		expect(readConsent('Who gave you my number? Delete it.').consent).toBe('revoked');
 	});
 
 	it('never revokes for a reply that keeps the texts, whatever else it stops', () => {
@@ -165,6 +172,27 @@ describe('what the reply is about', () => {
 			consentReason: 'asks to stop calls, not texts',
 		});
 		expect(readConsent('🙄').consent).toBe('unclear');
+		// The listed word asked, laughed, or beside a bill: a person decides.
+		for (const [reply, reason] of [
+			['stop?', 'asks "stop?" as a question rather than saying it'],
+			['haha stop it', 'says "stop it" laughing, with no complaint: it may be play'],
+			[
+				'Stop! I already paid that bill',
+				'says "stop" beside a bill, a card or an order it names, and nothing about the texts',
+			],
+		]) {
+			expect({ reply, ...readConsent(reply) }).toMatchObject({
+				reply,
+				consent: 'unclear',
+				consentReason: reason,
+			});
+		}
+		expect(readConsent('Not interested').consent).toBe('unclear');
+		for (const revokes of ['STOP', 'STOP lol', 'STOP!?', 'Not interested. Stop.'])
+			expect({ revokes, consent: readConsent(revokes).consent }).toEqual({
+				revokes,
+				consent: 'revoked',
+			});
 	});
 
 	it('reads a bare YES as an opt-in that only confirms a pending subscription', () => {

@@ -26,16 +26,72 @@ test("the canvas subtitle is the operation's action text for every operation", (
 	}
 });
 
-test('the three credentials stay on the node whatever the Resource, labelled by type; none required', () => {
-	expect(description.credentials).toEqual([
-		{ name: 'tatangoApi', required: false, displayName: 'Credential for Tatango API' },
-		{ name: 'tatangoV3Api', required: false, displayName: 'Credential for Tatango V3 API' },
-		{
-			name: 'tatangoComplianceLedgerApi',
-			required: false,
-			displayName: 'Credential for Tatango Compliance Ledger API',
-		},
-	]);
+/** The credential pickers n8n shows for a node with these parameters (defaults filled as n8n does). */
+function shownPickers(/** @type {Record<string, any>} */ parameters) {
+	const { NodeHelpers } = require('n8n-workflow');
+	const node = /** @type {any} */ ({ typeVersion: 1, parameters });
+	const values =
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			parameters,
+			true,
+			false,
+			node,
+			description,
+		) ?? {};
+	return (description.credentials ?? [])
+		.filter((credential) => NodeHelpers.displayParameter(values, credential, node, description))
+		.map((credential) => credential.name);
+}
+
+test('each credential picker shows only where its credential is read; the v3 one first', () => {
+	const [v2, v3, ledger] = ['tatangoApi', 'tatangoV3Api', 'tatangoComplianceLedgerApi'];
+	/** @type {Array<[string, string, string[]]>} */
+	const cases = [
+		['subscriber', 'get', [v2]],
+		['list', 'getMany', [v2]],
+		['keyword', 'checkAvailability', [v2]],
+		['transactionalMessage', 'send', [v2, ledger]],
+		['phoneNumber', 'checkSendWindow', []],
+		['complianceLedger', 'getNumberHistory', [ledger]],
+		['whatsApp', 'uploadTemplate', [v3]],
+		// A v3 send reads the v2 API for Skip Opted-Out Numbers and records to the ledger when one is
+		// chosen: n8n cannot hide a picker on a value inside a collection and the resource together.
+		['sms', 'send', [v3, v2, ledger]],
+		['mms', 'send', [v3, v2, ledger]],
+		['rcs', 'sendText', [v3, v2, ledger]],
+		['whatsApp', 'sendTemplate', [v3, v2, ledger]],
+	];
+	for (const [resource, operation, expected] of cases) {
+		expect({ resource, operation, shown: shownPickers({ resource, operation }) }).toEqual({
+			resource,
+			operation,
+			shown: expected,
+		});
+	}
+	// Required (marked while empty) only where every operation reads it.
+	expect(
+		Object.fromEntries((description.credentials ?? []).map((c) => [c.name, c.required])),
+	).toEqual({ [v3]: true, [v2]: false, [ledger]: false });
+});
+
+test('every resource says which Tatango API it calls, so its pickers follow', () => {
+	const { API_OF_RESOURCE } = require('../../nodes/Tatango/actions/credentialUse');
+	const resource = /** @type {any} */ (description.properties.find((p) => p.name === 'resource'));
+	expect(resource.options.map((/** @type {any} */ o) => o.value).sort()).toEqual(
+		Object.keys(API_OF_RESOURCE).sort(),
+	);
+});
+
+test("no field becomes n8n's authentication field (which its editor hides from the panel)", () => {
+	// n8n's editor takes a field named in a credential's `show` for the node's authentication field
+	// and hides it: the node's credentials use `hide` only.
+	for (const credential of description.credentials ?? []) {
+		expect({ name: credential.name, show: credential.displayOptions?.show }).toEqual({
+			name: credential.name,
+			show: undefined,
+		});
+	}
 });
 
 test('MMS Attachment ID starts empty, not at a real-looking 0', () => {

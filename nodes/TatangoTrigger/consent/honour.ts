@@ -1,6 +1,6 @@
 // Honouring what a reply says about consent, in the run the trigger starts (execute(), where n8n
 // lends its database): a revocation is recorded in the workflow's memory, unsubscribed from the
-// Compliance List, and confirmed once if asked; an `unclear` reply is treated so or held for a
+// Opt-Out List, and confirmed once if asked; an `unclear` reply is treated so or held for a
 // person, as set; START or UNSTOP (or the list's own opt-in) clears the record. Each step's outcome
 // goes on the item (`consentHonoured`).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -13,6 +13,7 @@ import {
 	SMS_SEND,
 	unsubscribeFromList,
 } from '../../shared/tatangoCalls';
+import { optOutListOutput } from '../../shared/lists';
 import { withTriggerToken } from '../../shared/triggerUrlToken';
 import { createTatangoClient, mayHaveBeenSent, type TatangoClient } from '../../shared/transport';
 import {
@@ -45,7 +46,7 @@ export interface ConsentMemory {
 }
 
 interface HonourSettings {
-	complianceListId?: number;
+	optOutListId?: number;
 	confirmationText?: string;
 	/** What an `unclear` reading gets: honored as a revocation, or held for a person. */
 	unclearReplies: string;
@@ -54,10 +55,10 @@ interface HonourSettings {
 function settingsOf(context: IExecuteFunctions): HonourSettings | undefined {
 	if (context.getNodeParameter('honourRevocations', 0, false) !== true) return undefined;
 	const rawList = context.getNodeParameter('complianceList', 0, '', { extractValue: true });
-	const complianceListId =
+	const optOutListId =
 		rawList === '' || rawList === undefined || rawList === null
 			? undefined
-			: toPositiveId(rawList, 'Compliance List');
+			: toPositiveId(rawList, 'Opt-Out List');
 	const confirm = context.getNodeParameter('sendConfirmation', 0, false) === true;
 	const text = confirm
 		? String(context.getNodeParameter('confirmationText', 0, DEFAULT_CONFIRMATION_TEXT))
@@ -65,7 +66,7 @@ function settingsOf(context: IExecuteFunctions): HonourSettings | undefined {
 	const unclearReplies = String(
 		context.getNodeParameter('unclearReplies', 0, UNCLEAR_REPLIES.revoke),
 	);
-	return { complianceListId, confirmationText: text, unclearReplies };
+	return { optOutListId, confirmationText: text, unclearReplies };
 }
 
 /** The items of the run, each revocation and opt-in honoured, in order. */
@@ -129,14 +130,10 @@ async function honourRevocation(
 	const result: IDataObject = { recorded };
 	// A second delivery of the reply (or another revocation before an opt-in) was honoured already.
 	if (recorded === 'alreadyRecorded') return result;
-	if (settings.complianceListId !== undefined) {
-		result.complianceList = await unsubscribeFrom(
-			context,
-			itemIndex,
-			client(),
-			settings.complianceListId,
-			phone,
-		);
+	if (settings.optOutListId !== undefined) {
+		const listId = settings.optOutListId;
+		const unsubscribed = await unsubscribeFrom(context, itemIndex, client(), listId, phone);
+		Object.assign(result, optOutListOutput(unsubscribed));
 	}
 	if (settings.confirmationText !== undefined) {
 		result.confirmation = await confirm(context, itemIndex, json, phone, settings, memory, client);
@@ -159,7 +156,7 @@ async function unsubscribeFrom(
 		// Recorded in this workflow, but the list still counts the number in: say so, loudly.
 		throw new NodeOperationError(
 			context.getNode(),
-			`The revocation of ${phone} is recorded in this workflow, but unsubscribing it from the Compliance List ${listId} failed: ${(error as Error).message}`,
+			`The revocation of ${phone} is recorded in this workflow, but unsubscribing it from the Opt-Out List ${listId} failed: ${(error as Error).message}`,
 			{
 				itemIndex,
 				description:

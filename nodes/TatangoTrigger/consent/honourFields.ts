@@ -25,7 +25,7 @@ export const honourFields: INodeProperties[] = [
 		default: false,
 		hint: 'A reply like "please stop texting me" opts the number out of this workflow\'s sends',
 		description:
-			'Whether a reply that revokes consent ("STOP", "please stop texting me") is honored at once, whatever the Events filter selects: the number is recorded as opted out in this workflow\'s memory (Skip Opted-Out Numbers on its sends skips it) and unsubscribed from the Compliance List; START or UNSTOP from that number clears it. Nobody is texted unless Send Confirmation Text is on.',
+			'Whether a reply that revokes consent ("STOP", "please stop texting me") is honored at once, whatever the Events filter selects: the number is recorded as opted out in this workflow\'s memory (Skip Opted-Out Numbers on its sends skips it) and unsubscribed from the Opt-Out List; START or UNSTOP from that number clears it. Nobody is texted unless Send Confirmation Text is on.',
 	},
 	{
 		displayName: 'Unclear Replies',
@@ -52,10 +52,11 @@ export const honourFields: INodeProperties[] = [
 	},
 	{
 		...resourceLocator({
-			displayName: 'Compliance List',
+			displayName: 'Opt-Out List',
+			// The name the field had when it was called Compliance List: saved workflows carry it.
 			name: 'complianceList',
 			description:
-				'Optional. A list a revoking number is unsubscribed from when it is on it (through the Tatango API credential): every send in any workflow whose Skip Opted-Out Numbers reads this list skips it',
+				'Optional. A list a revoking number is unsubscribed from when it is on it (through the Tatango API credential): every send in any workflow whose Skip Opted-Out Numbers reads this list as its Opt-Out List skips it',
 			searchListMethod: 'searchLists',
 			listPlaceholder: 'Select a list...',
 			idPlaceholder: 'e.g. 101',

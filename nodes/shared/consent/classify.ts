@@ -36,6 +36,16 @@ import { optInRequest } from './optIn';
 import { isElsewhere, scopeOf } from './scope';
 import { spelledKeyword } from './typos';
 import { ANNOYED_SIGNS, unclearReason } from './unclear';
+import {
+	ASKED_REASON,
+	BESIDE_OTHER_THING_REASON,
+	LAUGHING_REASON,
+	PLAYFUL_REASON,
+	askedKeyword,
+	besideOtherThing,
+	laughingStop,
+	removesNamedNumber,
+} from './context';
 
 export type { ConsentIntent, ConsentLanguage } from './lexicon';
 
@@ -75,6 +85,10 @@ interface Finding {
 	language: RuleLanguage;
 	/** Where in its clause the request starts, for what it is about (scope.ts); none for keywords. */
 	start?: number;
+	/** Which clause of the reply it is in. */
+	clause?: number;
+	/** A keyword with nothing named to stop ("STOP!", "cancel it"). */
+	bare?: boolean;
 }
 
 const NONE: ConsentReading = {
@@ -92,35 +106,13 @@ const KEYWORDS_BY_SPELLING = new Map(
 		meaning,
 	]),
 );
-/** "I replied STOP by mistake": told, but not meant. */
-const BY_MISTAKE = new Set(['accident', 'mistake', 'accidentally', 'accidently', 'oops', 'error']);
-/** Why a laughing "stop it" that praises what was sent is not a revocation. */
-export const PLAYFUL_REASON = 'says "stop" laughing while praising what was sent';
-/** Laughing or delighted: "lol", "jaja", "mdr", 😂, 😍. */
-const LAUGHTER =
-	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}\u{1F60D}\u{1F970}\u{1F606}\u{1F648}]/u;
-/** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
-const PRAISE =
-	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
-/** Words that say the texts annoy: then the laughter is not play. */
-const ANNOYED_WORDS =
-	/\b(?:annoying|spam|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;
-
-/**
- * "lol stop it, these deals are too good": a lone STOP (nothing named to stop), laughed, with praise
- * of the offers and no complaint. Any other revocation words in the reply still revoke.
- */
-function playfulStop(text: string, findings: Finding[], keys: string[]): boolean {
-	const revocations = findings.filter((finding) => finding.intent === 'revoked');
-	if (!revocations.every((finding) => /^stop+(?: it)?$/.test(finding.words))) return false;
-	const joined = keys.join(' ');
-	return (
-		LAUGHTER.test(text.toLowerCase()) &&
-		PRAISE.test(joined) &&
-		!ANNOYED_WORDS.test(joined) &&
-		unclearReason(keys) === undefined
-	);
-}
+/** "I replied STOP by mistake", "por error", "par erreur": told, but not meant. */
+const BY_MISTAKE = new Set(
+	'accident mistake accidentally accidently oops error erreur equivocacion accidentalmente megarde accidentellement'.split(
+		' ',
+	),
+);
+export { PLAYFUL_REASON } from './context';
 
 /** Lists that are not the texts' ("the wait list", "the guest list"). */
 const OTHER_LISTS = new Set(
@@ -135,64 +127,20 @@ const SPANISH_PARTICIPLES = new Set(
 const NEGATED_AFTER = new Set(['pas', 'jamais', 'point']);
 const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'merci', 'gracias']);
 
-/** What every clause of a reply says, gathered before the reply's reading is decided. */
-interface ClauseFindings {
-	/** Requests about the texts. */
+/** What the clauses of a reply say, before it is decided. */
+interface Gathered {
 	findings: Finding[];
 	allWords: Word[];
-	/** Revocation words about something else (email, an order). */
+	clauseKeys: string[][];
+	/** Revocations of something other than the texts, and of calls only. */
 	elsewhere: string[];
-	/** Revocation words about calls. */
 	aboutCalls: string[];
-	/** Words asking to keep the texts. */
+	/** A bare STOP beside a bill or an order the reply names (context.ts). */
+	beside: string[];
 	keep: string | undefined;
 	optIn: Finding | undefined;
-	/** Every clause is a keyword and nothing more. */
+	/** HELP and START count only as the whole reply ("Help!! my code isn't working" asks something else). */
 	onlyKeywords: boolean;
-	clauseCount: number;
-}
-
-/** Each clause of a reply read in turn: what it asks and what that request is about. */
-function readClauses(read: string): ClauseFindings {
-	const findings: Finding[] = [];
-	const allWords: Word[] = [];
-	const elsewhere: string[] = [];
-	const aboutCalls: string[] = [];
-	let keep: string | undefined;
-	let optIn: Finding | undefined;
-	// HELP and START count only as the whole reply ("Help!! my code isn't working" asks something else).
-	let onlyKeywords = true;
-	const clauses = clausesOf(read);
-	const clauseCount = clauses.length;
-	// "Yes, I want the alerts": after a yes, wanting the texts is an opt-in.
-	let afterYes = false;
-	for (const clause of clauses) {
-		const words = clause.map((word) => ({ raw: word.raw, key: spelledKeyword(word.fold) }));
-		allWords.push(...words);
-		const joined = words.map((word) => word.key).join(' ');
-		keep ??= keepRequest(joined);
-		const asked = optInRequest(joined, afterYes);
-		if (asked && !optIn) optIn = { intent: 'opt_in', ...asked };
-		afterYes ||=
-			words.every((word) => COLLAPSED_FILLERS.has(collapseRepeats(word.key))) &&
-			words.some((word) => CONFIRMATIONS[collapseRepeats(word.key)] !== undefined);
-		for (const part of withoutMentions(words, findings)) {
-			const found: Finding[] = [];
-			if (!readClause(part, found)) onlyKeywords = false;
-			const keys = part.map((word) => word.key);
-			for (const finding of found) {
-				// What the request is about: the texts revoke, email or an order does not.
-				const scope =
-					finding.intent === 'revoked' && finding.start !== undefined
-						? scopeOf(keys, finding.start)
-						: 'texts';
-				if (scope === 'elsewhere') elsewhere.push(finding.words);
-				else if (scope === 'calls') aboutCalls.push(finding.words);
-				else findings.push(finding);
-			}
-		}
-	}
-	return { findings, allWords, elsewhere, aboutCalls, keep, optIn, onlyKeywords, clauseCount };
 }
 
 /** What a reply says about consent. */
@@ -203,19 +151,96 @@ export function readConsent(text: unknown): ConsentReading {
 	if (ANNOYED_SIGNS.test(read) && /[^\s.!]/u.test(read)) {
 		return unclear('only signs of annoyance or puzzlement', null, []);
 	}
-	const { findings, allWords, elsewhere, aboutCalls, keep, optIn, onlyKeywords, clauseCount } =
-		readClauses(read);
+	const gathered = gather(clausesOf(read));
+	return decideRevocation(read, gathered) ?? decideOther(read, gathered);
+}
+
+/** Reads each clause: its requests, and what each is about. */
+function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
+	const found: Gathered = {
+		findings: [],
+		allWords: [],
+		clauseKeys: [],
+		elsewhere: [],
+		aboutCalls: [],
+		beside: [],
+		keep: undefined,
+		optIn: undefined,
+		onlyKeywords: true,
+	};
+	// "Yes, I want the alerts": after a yes, wanting the texts is an opt-in.
+	let afterYes = false;
+	clauses.forEach((clause, clauseIndex) => {
+		const words = clause.map((word) => ({ raw: word.raw, key: spelledKeyword(word.fold) }));
+		found.allWords.push(...words);
+		found.clauseKeys.push(words.map((word) => word.key));
+		const joined = words.map((word) => word.key).join(' ');
+		found.keep ??= keepRequest(joined);
+		const asked = optInRequest(joined, afterYes);
+		if (asked && !found.optIn) found.optIn = { intent: 'opt_in', ...asked };
+		afterYes ||=
+			words.every((word) => COLLAPSED_FILLERS.has(collapseRepeats(word.key))) &&
+			words.some((word) => CONFIRMATIONS[collapseRepeats(word.key)] !== undefined);
+		for (const part of withoutMentions(words, found.findings)) {
+			const inPart: Finding[] = [];
+			if (!readClause(part, inPart)) found.onlyKeywords = false;
+			const keys = part.map((word) => word.key);
+			for (const finding of inPart) {
+				// What the request is about: the texts revoke, email or an order does not.
+				const scope =
+					finding.intent === 'revoked' && finding.start !== undefined
+						? scopeOf(keys, finding.start)
+						: 'texts';
+				if (scope === 'elsewhere') found.elsewhere.push(finding.words);
+				else if (scope === 'calls') found.aboutCalls.push(finding.words);
+				else found.findings.push({ ...finding, clause: clauseIndex });
+			}
+		}
+	});
+	placeBareKeywords(found);
+	const number = removesNamedNumber(found.clauseKeys);
+	if (number) found.findings.push({ intent: 'revoked', words: number, language: 'en' });
+	return found;
+}
+
+/** A bare STOP or CANCEL beside a bill or a card the reply names is about that, or unclear. */
+function placeBareKeywords(found: Gathered): void {
+	found.findings = found.findings.filter((finding) => {
+		if (finding.intent !== 'revoked' || !finding.bare || finding.clause === undefined) return true;
+		const about = besideOtherThing(found.clauseKeys, finding.clause);
+		if (about === 'elsewhere') found.elsewhere.push(finding.words);
+		if (about === 'unclear') found.beside.push(finding.words);
+		return about === undefined;
+	});
+}
+
+/** The reading when the reply keeps the texts or revokes them; undefined otherwise. */
+function decideRevocation(read: string, found: Gathered): ConsentReading | undefined {
+	const { findings, allWords, optIn } = found;
 	const keys = allWords.map((word) => word.key);
-	if (keep !== undefined) {
+	if (found.keep !== undefined) {
 		if (optIn) return reading(optIn, allWords, null);
-		return { ...NONE, consentWords: keep, consentReason: 'asks to keep the texts' };
+		return { ...NONE, consentWords: found.keep, consentReason: 'asks to keep the texts' };
 	}
 	const revoked = findings.find((finding) => finding.intent === 'revoked');
-	const mistaken = keys.some((key) => BY_MISTAKE.has(key));
-	if (revoked && playfulStop(read, findings, keys)) {
+	if (!revoked) return undefined;
+	const revocationWords = findings
+		.filter((finding) => finding.intent === 'revoked')
+		.map((finding) => finding.words);
+	const laughing = laughingStop(read, revocationWords, keys);
+	if (laughing === 'praised') {
 		return { ...NONE, consentWords: revoked.words, consentReason: PLAYFUL_REASON };
 	}
-	if (revoked && !(optIn && mistaken)) return reading(revoked, allWords, null);
+	if (laughing === 'play') return unclear(LAUGHING_REASON, revoked.words, allWords);
+	if (askedKeyword(read, allWords.length)) return unclear(ASKED_REASON, revoked.words, allWords);
+	const mistaken = keys.some((key) => BY_MISTAKE.has(key)) || /\bsin querer\b/.test(keys.join(' '));
+	if (optIn && mistaken) return undefined;
+	return reading(revoked, allWords, null);
+}
+
+/** Opt-ins, confirmations, help, a copied call to action, unclear replies, and the rest. */
+function decideOther(read: string, found: Gathered): ConsentReading {
+	const { findings, allWords, optIn, onlyKeywords } = found;
 	const keywordOptIn = onlyKeywords
 		? findings.find((finding) => finding.intent === 'opt_in')
 		: undefined;
@@ -227,18 +252,19 @@ export function readConsent(text: unknown): ConsentReading {
 		(onlyKeywords ? findings.find((finding) => finding.intent === 'help') : undefined) ??
 		helpRequest(allWords);
 	if (help) return reading(help, allWords, null);
-	const copied = copiedCallToAction(read, allWords, clauseCount);
+	const copied = copiedCallToAction(read, allWords, found.clauseKeys.length);
 	if (copied)
 		return reading(copied, allWords, 'copies the sender\'s "reply STOP" line as the reply');
-	if (aboutCalls.length > 0) {
-		return unclear('asks to stop calls, not texts', aboutCalls[0], allWords);
+	if (found.aboutCalls.length > 0) {
+		return unclear('asks to stop calls, not texts', found.aboutCalls[0], allWords);
 	}
-	const why = unclearReason(keys);
+	if (found.beside.length > 0) return unclear(BESIDE_OTHER_THING_REASON, found.beside[0], allWords);
+	const why = unclearReason(allWords.map((word) => word.key));
 	if (why) return unclear(why, null, allWords);
-	if (elsewhere.length > 0) {
+	if (found.elsewhere.length > 0) {
 		return {
 			...NONE,
-			consentWords: elsewhere[0],
+			consentWords: found.elsewhere[0],
 			consentReason: 'asks to stop something other than the texts',
 		};
 	}
@@ -288,6 +314,7 @@ const HELP_WORDS = new Set([
 	'ayuda',
 	'aide',
 	'aidez',
+	'aider',
 	'ayudenme',
 	'ayudame',
 	'ayudeme',
@@ -300,6 +327,7 @@ const HELP_LANGUAGE: Record<string, ConsentLanguage> = {
 	ayudeme: 'es',
 	aide: 'fr',
 	aidez: 'fr',
+	aider: 'fr',
 	infos: 'fr',
 };
 
@@ -321,6 +349,13 @@ const PROGRAM = new Set(
 	).split(' '),
 );
 
+/** The program named outright (not "this"): "help me understand this program". */
+const THE_PROGRAM = new Set(
+	'program programme service texts messages alerts programa servicio mensajes alertas textos'.split(
+		' ',
+	),
+);
+
 function helpRequest(words: Word[]): Finding | undefined {
 	const keys = words.map((word) => word.key);
 	if (keys.some((key) => isElsewhere(key) || HELPED_WITH.has(key))) return undefined;
@@ -329,12 +364,16 @@ function helpRequest(words: Word[]): Finding | undefined {
 		const before = keys[i - 1] ?? '';
 		// "thanks for the help", "the info", "don't need help", "help me find...": not the program's.
 		if (['the', 'your', 'for', 'ur', 'la', 'tu', 'votre', 'cette'].includes(before)) continue;
+		// "ça m'aide", "ça te aide": French "it helps me", not a request.
+		if (keys[i] === 'aide' && ['m', 'me', 't', 'te', 'nous', 'l'].includes(before)) continue;
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		const next = keys[i + 1];
 		if (
 			['me', 'us', 'moi', 'nous'].includes(next ?? '') &&
 			keys[i + 2] !== undefined &&
-			!COLLAPSED_FILLERS.has(collapseRepeats(keys[i + 2]))
+			!COLLAPSED_FILLERS.has(collapseRepeats(keys[i + 2])) &&
+			// "help me understand this program": help with the texts themselves.
+			!keys.slice(i + 2).some((key) => THE_PROGRAM.has(key))
 		) {
 			continue;
 		}
@@ -451,7 +490,9 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 	if (SPANISH_PARTICIPLES.has(words[sayer].key)) {
 		return ['he', 'hemos'].includes(words[sayer - 1]?.key ?? '');
 	}
-	if (person < 0) return SAID_BY_ME.has(words[sayer].key);
+	// "Replied stop twice already": English drops the "I" at the start of a reply.
+	if (person < 0)
+		return SAID_BY_ME.has(words[sayer].key) || (sayer === 0 && SAID.has(words[0].key));
 	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
 }
 
@@ -510,6 +551,7 @@ function keywordReply(words: Word[]): Finding[] | undefined {
 			if (meaning) {
 				found.push({
 					...meaning,
+					bare: true,
 					words: remaining
 						.slice(i, i + length)
 						.map(({ word }) => word.raw)
@@ -589,7 +631,7 @@ function freeStandingStop(words: Word[]): Finding | undefined {
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		// "Why did my texts stop?": a question about what happened, not a request.
 		if (words.slice(0, i).some((word) => word.key === 'did' || word.key === 'does')) continue;
-		return { intent: 'revoked', words: words[i].raw, language: 'shared', start: i };
+		return { intent: 'revoked', words: words[i].raw, language: 'shared', start: i, bare: true };
 	}
 	return undefined;
 }

@@ -35,7 +35,7 @@ const KEEP_PHRASES: RegExp[] = [
 		`\\b(?:do not|dont|never|not)(?: want to| wanna| mean to| trying to)? (?:unsubscribe|opt out|be removed|remove me|take me off|cancel (?:the |my )?(?:texts|subscription)|stop (?:the |these |your )?(?:texts|messages|alerts|reminders|them|sending|texting))${END}`,
 	),
 	new RegExp(
-		`\\bno (?:me )?(?:quiero )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|salir de la lista)|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
+		`\\bno (?:me )?(?:quiero )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|dejar de recibir|salir de la lista)|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
 	),
 	// Spanish
 	new RegExp(
@@ -61,6 +61,10 @@ const KEEP_PHRASES: RegExp[] = [
 		`\\b(?:escribanme|escribeme|escribame|textenme|mandenme (?:un )?mensaje) (?:por aqui|aqui|por mensaje|por texto)${END}|\\b(?:text|message|txt) (?:me|us) (?:here|on this number)${END}`,
 	),
 	new RegExp(`\\bje veux (?:rester|continuer)${END}`),
+	// "ne cessez pas les rappels", "n'arrêtez pas de m'envoyer vos promos"
+	new RegExp(
+		`\\b(?:ne |n )?(?:cessez|cesse|arretez|arrete|stoppez) pas (?:les|vos|ces|de m envoyer|d envoyer|de nous envoyer|de m ecrire)${END}`,
+	),
 ];
 
 /** Negations that undo a wish to keep ("I don't want to keep getting these", "no autorizo que sigan"). */

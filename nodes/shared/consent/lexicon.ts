@@ -25,7 +25,6 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	'opt me out': { intent: 'revoked', language: 'en' },
 	remove: { intent: 'revoked', language: 'en' },
 	'no more': { intent: 'revoked', language: 'en' },
-	'not interested': { intent: 'revoked', language: 'en' },
 	'no texts': { intent: 'revoked', language: 'en' },
 	'no text': { intent: 'revoked', language: 'en' },
 	'no messages': { intent: 'revoked', language: 'en' },
@@ -47,7 +46,6 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	detente: { intent: 'revoked', language: 'es' },
 	detengan: { intent: 'revoked', language: 'es' },
 	'no mas': { intent: 'revoked', language: 'es' },
-	'no me interesa': { intent: 'revoked', language: 'es' },
 	salir: { intent: 'revoked', language: 'es' },
 	eliminar: { intent: 'revoked', language: 'es' },
 	eliminarme: { intent: 'revoked', language: 'es' },
@@ -67,8 +65,6 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	desinscrire: { intent: 'revoked', language: 'fr' },
 	quitter: { intent: 'revoked', language: 'fr' },
 	fin: { intent: 'revoked', language: 'shared' },
-	'pas interesse': { intent: 'revoked', language: 'fr' },
-	'pas interessee': { intent: 'revoked', language: 'fr' },
 	// Not the listed words, but a whole reply of one of them says nothing else.
 	cease: { intent: 'revoked', language: 'en' },
 	desist: { intent: 'revoked', language: 'en' },
@@ -151,7 +147,7 @@ export const FILLERS = new Set(
 		'please pls plz plse plez pleas pleaze thanks thank thx thnx ty tks tnx you u now immediately ' +
 		'asap right away just already again ok okay k kk lol lmao haha hey hi hello sorry yes yeah yep ' +
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
-		'enough already ffs wtf good forever ' +
+		'enough already ffs wtf good forever period periodt ' +
 		'this these them all everything me i im am m so totally and & ' +
 		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca'
@@ -171,6 +167,9 @@ export const FILLER_PHRASES = [
 	'c est assez',
 	'that s enough',
 	'thats enough',
+	'end of story',
+	'end of discussion',
+	'no exceptions',
 ];
 
 /** Words that say what is sent: texts and their kin, in each language. */
@@ -180,7 +179,7 @@ export const MESSAGES_EN =
 export const MESSAGES_EN_STRICT =
 	'(?:texts?|txts?|msgs?|messages?|sms|smss|notifications?|alerts?|promos?|promotional texts?|marketing|spam|e?mails?)';
 export const MESSAGES_ES =
-	'(?:mensajes?|mensajitos?|msjs?|textos?|sms|notificaciones|notificacion|promociones|promocion|ofertas|publicidad|llamadas|correos|whatsapps?)';
+	'(?:mensajes?|mensajitos?|msjs?|textos?|sms|notificaciones|notificacion|promociones|promocion|promos?|ofertas|publicidad|llamadas|correos|whatsapps?)';
 export const MESSAGES_FR =
 	'(?:messages?|textos?|textes?|sms|courriels?|notifications?|promotions?|promos?|pubs?|publicites?|appels|alertes?)';
 

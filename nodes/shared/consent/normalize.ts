@@ -91,8 +91,23 @@ export function splitJoined(fold: string): string[] | undefined {
 	return pieces;
 }
 
+/** A keyword sent alone but broken by a stray space or dot: "sto p", "Opt. Out.", "Un. Subscribe.". */
+function brokenKeyword(text: string): string | undefined {
+	const pieces = text
+		.toLowerCase()
+		.split(/[\s.,\-_*]+/)
+		.filter((piece) => piece !== '');
+	if (pieces.length < 2 || pieces.length > 3 || !pieces.every((piece) => /^\p{L}+$/u.test(piece))) {
+		return undefined;
+	}
+	const joined = foldWord(pieces.join(''));
+	return SPELLABLE.has(joined) ? joined : undefined;
+}
+
 /** The reply's clauses; an empty reply gives none. */
 export function clausesOf(text: string): Clause[] {
+	const broken = brokenKeyword(text);
+	if (broken) return [[{ raw: broken, fold: broken }]];
 	let prepared = text
 		.normalize('NFKC')
 		.toLowerCase()

@@ -46,9 +46,14 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 		`\\bturn(?: (?:the|my|your|these|text|sms|all))*(?: \\w+)? (?:${TEXTS_EN}|them|it) back on${END}|\\bturn back on(?: (?:the|my|your|these|text|sms|all))* ${TEXTS_EN}${END}`,
 	),
 	optIn('en', `\\bunstop (?:me|my number|this number)${END}`),
+	// "I'd like the rewards texts back", "want my alerts back"
 	optIn(
 		'en',
-		`\\badd (?:me|us|my number|this number)(?: back)? (?:to|on) (?:the|your|this|ur) (?:list|texts|alerts|text list|sms list|program|club)${END}`,
+		`\\b(?:like|want|need)(?: (?:the|my|your|these|text|sms|\\w+)){0,3} ${TEXTS_EN} back${END}`,
+	),
+	optIn(
+		'en',
+		`\\badd (?:me|us|my number|this number)(?: back)? (?:to|on) (?:the|your|this|ur)(?: text| sms)? (?:list|texts|alerts|text list|sms list|program|club)${END}`,
 	),
 	optIn(
 		'en',
@@ -63,13 +68,18 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 	// Spanish
 	optIn(
 		'es',
-		`\\b(?:inscribanme|inscribeme|suscribanme|suscribeme|suscribirme|inscribirme|reactivar|reactiven|reactiva|activar|activen|darme de alta|denme de alta|dar de alta)${END}`,
+		`\\b(?:inscribanme|inscribeme|suscribanme|suscribeme|suscribirme|inscribirme|reactivar|reactiven|reactiva|activar|activen|darme de alta|denme de alta|den de alta|dar de alta|agreguenme|agregame|agregueme|anadanme|incluyanme)${END}`,
 	),
 	optIn(
 		'es',
 		`\\b(?:quiero|quisiera|deseo) (?:volver a recibir|suscribirme|inscribirme|unirme|darme de alta)${END}`,
 	),
 	optIn('es', `\\bvolver a recibir${END}|\\bvuelvan a (?:mandar|enviar)(?:me|nos)?${END}`),
+	// "¿me pueden volver a agregar?", "vuelvan a agregarme", "agréguenme otra vez"
+	optIn(
+		'es',
+		`\\b(?:volver a|vuelvan a|vuelva a) (?:agregar|anadir|inscribir|incluir|dar de alta)(?:me|nos)?${END}|\\b(?:agregarme|anadirme|incluirme) (?:de nuevo|otra vez|nuevamente)${END}`,
+	),
 	optIn('es', `\\b(?:acepto|autorizo) (?:recibir|que me (?:envien|manden))${END}`),
 	// "sí quiero", "SI ACEPTO", "sí acepto los mensajes", "Sí, anótenme": a yes with its verb
 	optIn(
@@ -92,6 +102,11 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 		`\\b(?:recommencer a|de nouveau|a nouveau) recevoir${END}|\\brecevoir (?:\\w+ ){0,3}(?:de nouveau|a nouveau)${END}|\\b(?:je veux|j aimerais|je voudrais|je souhaite) (?:m abonner|m inscrire|me reabonner)${END}`,
 	),
 	optIn('fr', `\\bj accepte (?:de recevoir|les|vos)${END}`),
+	// "remettez-moi sur la liste", "rajoutez-moi à vos alertes"
+	optIn(
+		'fr',
+		`\\b(?:remettez|remets|rajoutez|rajoute|reajoutez|ajoutez|ajoute) (?:moi|nous|mon numero) (?:sur|a|dans|aux) (?:la|votre|vos|ta|les|liste)\\b`,
+	),
 	optIn(
 		'fr',
 		`^oui(?: svp| merci)? (?:j accepte|je veux|je m inscris|inscrivez moi|abonnez moi)${END}`,

@@ -92,7 +92,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:asked|asking|want|wanted|like|need|wish) to be (?:removed|taken off|unsubscribed|opted out)${END}`,
 	),
 	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
-	rule('en', `\\bi want out(?: of (?:this|these|your|the) (?:list|texts?|messages))?$`),
+	rule(
+		'en',
+		`\\b(?:i|we) want out(?: of (?:this|these|your|the|ur)(?: \\w+)? (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
+	),
 	// The person who has the number never agreed to texts.
 	// Not "oops wrong person": the person's own slip (a text meant for someone else), not ours.
 	rule(
@@ -110,7 +113,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "dejen de enviarme mensajes", "para de escribirme"
 	rule(
 		'es',
-		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
+		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
 	),
 	// "no más mensajes", "ya basta de mensajes"
 	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
@@ -118,25 +121,25 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "no me manden más", "ya no me escriban"
 	rule(
 		'es',
-		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|textees|texteen|textee|molesten|moleste|mandaran|enviaran|escribieran|contactaran|molestaran)(?: mas)?${END}`,
+		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|textees|texteen|textee|molesten|moleste|mandaran|enviaran|escribieran|contactaran|molestaran|mandeis|envieis|escribais|contacteis|molesteis)(?: mas)?${END}`,
 		false,
 	),
 	// "ya no quiero recibir mensajes", "no quiero más mensajes de ustedes"
 	rule(
 		'es',
-		`\\b(?:no|nunca)(?: \\w+)? (?:quiero|deseo|necesito|quisiera|queremos)(?: \\w+){0,5}? ${MESSAGES_ES}${END}`,
+		`\\b(?:no|nunca)(?: \\w+)? (?:quiero|deseo|necesito|quisiera|queremos)(?: (?!dejar\\b)\\w+){0,5}? ${MESSAGES_ES}${END}`,
 		false,
 	),
 	// "darme de baja", "denme de baja por favor", "quiero la baja"
 	rule(
 		'es',
-		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|doy|da|di|dimos)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos|y|pero|hace)\\b|$)',
+		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|dadme|doy|da|di|dimos)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos|y|pero|hace)\\b|$)',
 	),
 	rule('es', `\\b(?:quiero|pido|solicito) (?:la|mi) baja${END}`),
 	// "sáquenme de su lista", "borren mi número"
 	rule(
 		'es',
-		`\\b(?:sacame|saqueme|saquenme|quitame|quiteme|quitenme|borrame|borreme|borrenme|eliminame|elimineme|eliminenme|remuevanme|bajame|bajenme)(?: de (?:la |su |sus |esta |esa |tu |el )?(?:lista|listas|base|sistema|contactos|mensajes|envios|suscripcion))?${END}`,
+		`\\b(?:sacame|saqueme|saquenme|quitame|quiteme|quitenme|borrame|borreme|borrenme|eliminame|elimineme|eliminenme|remuevanme|bajame|bajenme|quitadme|sacadme|borradme|eliminadme)(?: de (?:la |su |sus |esta |esa |tu |el )?(?:lista|listas|base|sistema|contactos|mensajes|envios|suscripcion))?${END}`,
 	),
 	rule(
 		'es',
@@ -156,6 +159,17 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:detengan|detener|deten|detenga|parar|paren|pare|terminen|terminar|suspendan|suspender|cesen|cese|cesar)(?: (?:los|las|sus|tus|estos|estas|todos|todas|el|la|de))* ${MESSAGES_ES}${END}`,
 	),
 	rule('es', `\\b(?:dejenme|dejame|dejeme|dejennos) (?:en paz|tranquil[oa]s?)${END}`),
+	// "paren ya con los mensajes", "basta ya con tanto mensaje"
+	rule(
+		'es',
+		`\\b(?:paren|pare|para|parale|parenle|dejen|deja|basta)(?: ya)? con(?: (?:los|las|sus|tus|estos|estas|tanto|tantos|tanta|tantas|el|la))* ${MESSAGES_ES}${END}`,
+	),
+	// "que ya no me lleguen estos mensajes", "¿cómo hago para ya no recibir sus mensajes?"
+	rule(
+		'es',
+		`\\bno (?:me |nos )?(?:lleguen|llegue|sigan llegando|vuelvan a llegar)(?: (?:mas|sus|estos|estas|los|las|tus))* ${MESSAGES_ES}${END}|\\b(?:para|como|quiero|deseo|quisiera|prefiero|favor de) (?:ya )?no recibir(?: (?:mas|sus|estos|estas|los|las|tus))* ${MESSAGES_ES}${END}`,
+		false,
+	),
 	rule('es', `\\bno (?:me |nos )?llamen${END}`, false),
 	// "ya dejen", "ya párenle": stop already, said to the sender
 	rule(
@@ -299,10 +313,15 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\bturn (?:these|them|it|this|those|(?:the |your |these )?${MESSAGES_EN_STRICT}) off${END}`,
 	),
 	rule('en', `\\b(?:knock it off|cut it out|give it a rest)${END}`),
+	// "get the hell off my phone", "stay off my phone"
+	rule(
+		'en',
+		`\\b(?:get|stay|keep|get your (?:texts|spam|ads)) (?:the hell |the fuck |tf |the heck |the f )?(?:off|away from) my (?:phone|cell|line|number)${END}`,
+	),
 	rule('en', `\\bwant nothing (?:more )?to do with (?:you|u|y all|these|this|your|them|ur)${END}`),
 	rule(
 		'en',
-		`\\b(?:i m|im|i am) (?:done|finished|through) with (?:these|your|the|this|all|ur)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}`,
+		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|your|the|this|all|ur)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}`,
 	),
 	rule(
 		'en',
@@ -310,6 +329,16 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		false,
 	),
 	rule('en', `\\bun subscribe${END}`),
+	// "I'm done with these", "im so done with you guys": fed up with what comes, said at the end
+	rule(
+		'en',
+		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|this|them|you|u|y all|yall|you guys|you people|it all|all this|all of this)$`,
+	),
+	// "Top texting me": STOP with its first letter dropped, before a verb of texting
+	rule(
+		'en',
+		`^(?:please |pls |just |ok )?top (?:texting|txting|messaging|sending|contacting|spamming|bothering)(?= |$)`,
+	),
 	// Not wanting what comes next: "I don't want these anymore", "never want to hear from you again"
 	rule(
 		'en',
@@ -410,6 +439,12 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'fr',
 		`\\bne plus (?:m |me |nous )?(?:envoyer|ecrire|contacter|texter|textoter|appeler|deranger|solliciter|relancer)${END}`,
+		false,
+	),
+	// "comment faire pour ne plus recevoir vos messages"
+	rule(
+		'fr',
+		`\\bne plus recevoir(?: (?:de|d|vos|ces|les|des|aucun|aucune|tes))* ${MESSAGES_FR}${END}`,
 		false,
 	),
 	rule(

@@ -27,6 +27,8 @@ const ELSEWHERE = new Set(
 		'account voicemail voicemails statement statements paper letters postcards invoices receipts ' +
 		'mailings refill refills prescription renewal waitlist waiting wishlist registry monthly annual ' +
 		'yearly premium mensual anual espera semanal mensuel annuel attente ' +
+		'overdraft protection insurance coverage paperless sharing fee fees arbitration loan tracking ' +
+		'cookies survey surveys invoice factura facturas recibo facture factures ' +
 		'correo correos boletin boletines revista revistas catalogo catalogos folleto folletos garantia pedido ' +
 		'pedidos orden ordenes entrega entregas paquete paquetes pago pagos tarjeta tarjetas cargo ' +
 		'cargos cuenta cita citas reserva reservacion membresia caja ' +
@@ -86,6 +88,27 @@ export function scopeOf(keys: string[], from: number): Scope {
 	if (elsewhere || ((calls || calling) && anotherPhone)) return 'elsewhere';
 	if (calls) return 'calls';
 	return 'open';
+}
+
+/** Things a bare STOP or CANCEL may be about when the reply names them: a bill, a card, an order. */
+const STOPPABLE_THINGS = new Set(
+	(
+		'bill bills invoice invoices payment payments autopay card cards charge charges order orders ' +
+		'delivery deliveries package shipment appointment appointments reservation booking refill ' +
+		'prescription membership renewal factura facturas pago pagos tarjeta pedidos ' +
+		'orden entrega paquete cita reserva facture factures paiement carte commande livraison colis ' +
+		'rendez'
+	).split(' '),
+);
+
+/** Whether a clause names a bill, a card, an order or a booking. */
+export function namesOtherThing(keys: string[]): boolean {
+	return keys.some((key) => STOPPABLE_THINGS.has(key));
+}
+
+/** Whether a clause names the texts in any of the three languages. */
+export function namesTexts(keys: string[]): boolean {
+	return keys.some((key) => TEXTS.has(key));
 }
 
 /** Whether a word names something that is not the texts (for help: "help with my order"). */

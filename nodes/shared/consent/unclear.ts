@@ -56,7 +56,7 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'asks for fewer texts, not none',
 		pattern: new RegExp(
-			`\\b(?:too many|so many|way too many|demasiados|tantos|trop de|tellement de|beaucoup trop de) ${MESSAGES}|\\b(?:fewer|less|menos|moins de|moins)(?: \\w+)? ${MESSAGES}|\\bless often\\b|\\btext (?:me )?less\\b`,
+			`\\b(?:too many|so many|way too many|demasiados|tantos|muchos|muchisimos|tanto|trop de|tellement de|beaucoup trop de) ${MESSAGES}|\\b(?:fewer|less|menos|moins de|moins)(?: \\w+)? ${MESSAGES}|\\bless often\\b|\\btext (?:me )?less\\b`,
 		),
 	},
 	{
@@ -73,7 +73,24 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'asks to pause the texts, not to end them',
 		pattern:
-			/^(?:pause|pausa|pausar|pause (?:the |these |my )?(?:texts|messages|alerts)(?: for .*)?|mettre en pause|en pause)$/,
+			/^(?:pause|pausa|pausar|mettre en pause|en pause)$|\b(?:pause|pausar|pausen|pausa) (?:the |these |my |your |all |los |las |sus |mis )?(?:texts|messages|alerts|notifications|them|these|mensajes|alertas|notificaciones)\b|\bmettre (?:les |vos |mes )?(?:messages|textos|alertes|sms) en pause\b/,
+	},
+	{
+		reason:
+			'says it is not interested, with no request to stop: it may answer the offer, not the texts',
+		pattern: new RegExp(
+			`^(?:(?:i m|im|i am|sorry|no|nah|we re) )*not interested(?: (?:thanks|thank you|thx|ty|sorry|at all|really))*$|^(?:(?:no|gracias) )*no (?:me|nos) interesa(?: (?:gracias|la verdad|nada))*$|^(?:(?:non|merci|je suis|j suis|chu) )*pas interessee?s?(?: (?:merci|du tout))*$`,
+		),
+	},
+	{
+		reason: 'says email is enough, with no request to stop the texts',
+		pattern:
+			/\b(?:the )?(?:emails?|e mails?|correos?|courriels?) (?:is|are|es|son|est|sont)(?: \w+){0,2} (?:enough|suficientes?|suffisants?|assez)\b/,
+	},
+	{
+		reason: 'unsure whether they want the texts, with no request to stop',
+		pattern:
+			/\b(?:not sure|unsure|dont know if|do not know if|idk if|no se si|pas sur|pas certaine?|je sais pas si|je ne sais pas si)(?: (?:i|que|je|j|if))? (?:want|need|still want|quiero|necesito|veux|ai besoin)\b/,
 	},
 ];
 

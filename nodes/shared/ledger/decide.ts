@@ -1,10 +1,11 @@
 // What the ledger's rows decide, pure: whose claim a Send Once key is, and whether a capped text
-// may go. Every process reads the same rows and decides the same way, so the rule itself is the
-// lock: claims are ordered by their claim row's id, which n8n's database gives in insertion order
-// (a text's final row carries its claim row's id on: `claimOrder`).
+// may go (by the cap's one rule, capCount.ts). Every process reads the same rows and decides the
+// same way, so the rule itself is the lock: claims are ordered by their claim row's id, which n8n's
+// database gives in insertion order (a text's final row carries its claim row's id on: `claimOrder`).
+import { type CapCount, countAgainstCap, countTogether, DAY_MS } from '../capCount';
 import { claimOrder, currentRows, LIVE_STATUSES, type LedgerRow } from './columns';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export { DAY_MS };
 
 /**
  * Whether row `mine` holds its Send Once key: the live text with the key that claimed first does.
@@ -20,15 +21,22 @@ export function keyHolder(rows: readonly LedgerRow[], mine: LedgerRow): LedgerRo
 	return holder;
 }
 
-/** Whether two capped texts count together: the same subject, or either without one (strictest). */
+/** Whether two capped texts count together (capCount.ts's rule). */
 export function sameSubject(a: LedgerRow, b: LedgerRow): boolean {
-	const subjectOf = (row: LedgerRow) => String(row.capSubject ?? '');
-	return subjectOf(a) === '' || subjectOf(b) === '' || subjectOf(a) === subjectOf(b);
+	return countTogether(String(a.capSubject ?? ''), String(b.capSubject ?? ''));
 }
 
-export type CapVerdict =
-	| { allowed: true; count: number }
-	| { allowed: false; count: number; nextAllowedAt: number };
+export type CapVerdict = CapCount;
+
+/** A row's time is exact. */
+const wentAt = (row: LedgerRow) => ({ earliest: row.at, latest: row.at });
+
+/** The cap's count for a text at `row`'s time and limit, among the texts counted before it. */
+function countAt(counted: readonly LedgerRow[], row: LedgerRow, limit: number): CapCount {
+	const together = counted.filter((earlier) => sameSubject(earlier, row));
+	// Exact times never ask to be read closer.
+	return countAgainstCap(together, wentAt, limit, row.at) as CapCount;
+}
 
 /**
  * Whether the capped text of row `mine` may go. The rows of its number that count toward a cap are
@@ -47,28 +55,10 @@ export function capVerdict(rows: readonly LedgerRow[], mine: LedgerRow): CapVerd
 	);
 	const counted: LedgerRow[] = [];
 	for (const row of ordered) {
-		if (row.status !== 'pending') {
-			counted.push(row);
-			continue;
-		}
-		const before = countedBefore(counted, row).length;
-		if (before < Number(row.capLimit ?? Infinity)) counted.push(row);
+		if (row.status !== 'pending') counted.push(row);
+		else if (countAt(counted, row, Number(row.capLimit ?? Infinity)).allowed) counted.push(row);
 	}
-	const window = countedBefore(counted, mine);
-	const limit = Number(mine.capLimit);
-	if (window.length < limit) return { allowed: true, count: window.length + 1 };
-	const times = window.map((row) => row.at).sort((a, b) => a - b);
-	// Enough of them must be 24 hours old for one more to fit under the limit.
-	return {
-		allowed: false,
-		count: window.length,
-		nextAllowedAt: times[window.length - limit] + DAY_MS,
-	};
-}
-
-/** The counted texts of `row`'s last 24 hours on its subject. */
-function countedBefore(counted: readonly LedgerRow[], row: LedgerRow): LedgerRow[] {
-	return counted.filter((earlier) => earlier.at > row.at - DAY_MS && sameSubject(earlier, row));
+	return countAt(counted, mine, Number(mine.capLimit));
 }
 
 /** The latest consent row of a number: a revocation or an opt-in, by time, then by id. */

@@ -14,10 +14,9 @@ import {
 	MINUTE_MS,
 	minuteOf,
 } from './marks';
+import { countAgainstCap, DAY_MS, type WentAt } from '../capCount';
 import { MAX_CUSTOM_CAP } from '../capRules';
 import type { MarkStore } from './store';
-
-export const DAY_MS = 24 * HOUR_MS;
 
 /** One text counted against a cap: its hour and slot, and once read, the minute it went. */
 export interface CountedText {
@@ -41,38 +40,28 @@ export type CapDecision =
 	/** The answer depends on the exact minute of these texts: read them, then decide again. */
 	| { allowed: 'unknown'; readMinutesOf: CountedText[] };
 
-/** The earliest and latest moment a counted text may have gone. */
-function span(text: CountedText): { earliest: number; latest: number } {
+/** When a counted text went: in its minute once read, else some time in its hour (read closer). */
+function wentAt(text: CountedText): WentAt {
 	if (text.minuteStart !== undefined) {
-		return { earliest: text.minuteStart, latest: text.minuteStart + MINUTE_MS - 1 };
+		return { earliest: text.minuteStart, latest: text.minuteStart + MINUTE_MS };
 	}
-	return { earliest: text.hour * HOUR_MS, latest: (text.hour + 1) * HOUR_MS - 1 };
+	return { earliest: text.hour * HOUR_MS, latest: (text.hour + 1) * HOUR_MS, closer: true };
 }
 
 /**
- * Whether one more text may go at `now` (pure). A text counts while it is under 24 hours old; one
- * whose hour straddles that edge decides only once its minute is known. Refused: how many count, and
- * when enough of them will be 24 hours old for one more (the end of the minute the deciding text
- * went in, plus 24 hours: never early).
+ * Whether one more text may go at `now` (pure), by the cap's one rule (capCount.ts): a text whose
+ * hour straddles the 24-hour edge, or decides when one more may go, is read to its minute first.
  */
 export function decideCap(
 	counted: readonly CountedText[],
 	limit: number,
 	now: number,
 ): CapDecision {
-	const edge = now - DAY_MS;
-	const live = counted.filter((text) => span(text).latest > edge);
-	// A known minute is as exact as the memory gets: such a text counts until its minute is 24 hours old.
-	const unsure = live.filter(
-		(text) => text.minuteStart === undefined && span(text).earliest <= edge,
-	);
-	if (live.length < limit) return { allowed: true };
-	if (unsure.length > 0) return { allowed: 'unknown', readMinutesOf: unsure };
-	// Over the cap: the (count - limit + 1)-th oldest must age out first.
-	const oldestFirst = [...live].sort((a, b) => span(a).latest - span(b).latest);
-	const deciding = oldestFirst[live.length - limit];
-	if (deciding.minuteStart === undefined) return { allowed: 'unknown', readMinutesOf: [deciding] };
-	return { allowed: false, count: live.length, nextAllowedAt: span(deciding).latest + 1 + DAY_MS };
+	const reading = countAgainstCap(counted, wentAt, limit, now);
+	if (reading.allowed === true) return { allowed: true };
+	if (reading.allowed === 'unknown')
+		return { allowed: 'unknown', readMinutesOf: reading.readCloser };
+	return reading;
 }
 
 /**

@@ -4,13 +4,6 @@
 // names only. Design, guarantees and limits: docs/send-once-and-caps.md.
 export { MemoryUnavailableError, workflowStore, type MarkStore } from './store';
 export { claimKeys, releaseKeys } from './claims';
-export {
-	type CapTally,
-	countFirst,
-	countFirstAhead,
-	countOneMore,
-	type CountedText,
-	keepCountedAhead,
-	readMinutes,
-} from './caps';
+export type { CapTally } from './caps';
+export { CapRun, type CountedOutcome, type TalliesAhead } from './capRun';
 export { clearRevocation, recordRevocation, revokedAmong } from './revocations';

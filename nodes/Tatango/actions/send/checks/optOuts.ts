@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../../shared/fields';
 import { MemoryUnavailableError, revokedAmong } from '../../../../shared/memory';
-import { listNotFound } from '../../../../shared/lists';
+import { listNotFound, optOutListOutput } from '../../../../shared/lists';
 import { readListNumbers, unsubscribeFromList } from '../../../../shared/tatangoCalls';
 import { createTatangoClient, type TatangoClient } from '../../../../shared/transport';
 import { API } from '../../../../shared/transport/apis';
@@ -196,23 +196,23 @@ export async function unsubscribeFromOptOutList(
 	let listId: number;
 	try {
 		if (guardrailValue(context, 'skipOptedOut', 0, false) !== true) {
-			return { complianceList: null, reason: 'Skip Opted-Out Numbers is off' };
+			return { ...optOutListOutput(null), reason: 'Skip Opted-Out Numbers is off' };
 		}
 		listId = toPositiveId(
 			guardrailValue(context, 'optOutList', 0, '', { extractValue: true }),
 			'Opt-Out List',
 		);
 	} catch (error) {
-		return { complianceList: null, reason: (error as Error).message };
+		return { ...optOutListOutput(null), reason: (error as Error).message };
 	}
 	try {
 		const phone = toTenDigitPhone(phoneNumber);
 		const { outcome } = await unsubscribeFromList(createTatangoClient(context), listId, phone);
-		return { complianceList: { listId, outcome } };
+		return optOutListOutput({ listId, outcome });
 	} catch (error) {
 		context.logger.warn(
 			`Tatango: unsubscribing a revoking number from list ${listId} failed: ${(error as Error).message}`,
 		);
-		return { complianceList: { listId, outcome: 'failed', error: (error as Error).message } };
+		return optOutListOutput({ listId, outcome: 'failed', error: (error as Error).message });
 	}
 }

@@ -11,20 +11,11 @@ import {
 	toCapLimit,
 	toLastPurchaseAt,
 } from '../../../../shared/capRules';
-import {
-	type CapTally,
-	countFirst,
-	countFirstAhead,
-	countOneMore,
-	type CountedText,
-	keepCountedAhead,
-	type MarkStore,
-	readMinutes,
-	workflowStore,
-} from '../../../../shared/memory';
+import type { CapCount } from '../../../../shared/capCount';
+import { type CapTally, CapRun, type TalliesAhead, workflowStore } from '../../../../shared/memory';
 import type { TatangoClient } from '../../../../shared/transport';
 import type { OutgoingText } from '../text';
-import type { SendCheck, SendOutcome, SendRunView, RunLedger } from '../types';
+import type { SendCheck, SendRunView, RunLedger } from '../types';
 
 const FEATURE = 'Per-Number Cap';
 
@@ -96,9 +87,6 @@ const capFields: INodeProperties[] = [
 	},
 ];
 
-/** Items whose numbers are read ahead, and their first texts counted, in one call. */
-const READ_AHEAD = 100;
-
 /** The rule that caps a text, and what its texts are counted with. */
 interface CapOfText {
 	rule: CapRule;
@@ -106,31 +94,6 @@ interface CapOfText {
 	fromPolicy: boolean;
 	tally: CapTally;
 }
-
-/** A run's counts are kept per number and subject: the marks do not depend on the limit. */
-const tallyKey = (tally: CapTally) => `${tally.phone}/${tally.subject}`;
-
-/**
- * The tallies a text is counted in: its own, and for a text on a subject also all the number's
- * capped texts together, which an empty Cap Subject reads (past the most any cap allows, an empty
- * subject is refused anyway).
- */
-function talliesOf(tally: CapTally): CapTally[] {
-	if (tally.subject === '') return [tally];
-	return [tally, { phone: tally.phone, subject: '', limit: MAX_CUSTOM_CAP }];
-}
-
-/** A first text counted ahead for an item not yet sent (countFirstAhead). */
-interface CountedAhead {
-	key: string;
-	counted: CountedText[];
-	marks: string[];
-}
-
-/** Counted (and the count then), or refused: how many count, and when one more may go. */
-type CapCount =
-	| { allowed: true; count: number }
-	| { allowed: false; count: number; nextAllowedAt: number };
 
 /**
  * The rule that caps `text`, if any: the lower of the node's cap and the credential's policy, each
@@ -179,163 +142,8 @@ async function capRuleOf(
 	};
 }
 
-/**
- * One node run's counts: each number and subject's read once (countFirst, or counted ahead in one
- * call for the next READ_AHEAD texts: a campaign texting each number once then costs no call per
- * text), then kept up to date by the run's own texts. A count taken ahead for an item that never
- * sends is given back once the run has passed it, or at the run's end.
- */
-class RunCaps {
-	private store?: MarkStore;
-	private readonly counted = new Map<string, Promise<CountedText[]>>();
-	/** What each item's text was counted as, and its marks: removed if it certainly did not go. */
-	private readonly taken = new Map<
-		number,
-		Array<{ key: string; marks: string[]; text: CountedText }>
-	>();
-	/** First texts counted ahead for items not yet sent, and the first item not read ahead. */
-	private readonly ahead = new Map<number, CountedAhead[]>();
-	private readAheadTo = 0;
-
-	constructor(private readonly run: SendRunView) {}
-
-	private storeOf(): MarkStore {
-		this.store ??= workflowStore(this.run.context, FEATURE);
-		return this.store;
-	}
-
-	/** Counts ahead the first text of each number and subject among the next READ_AHEAD items. */
-	private async countNextBatch(from: number, now: number) {
-		const texts = this.run.textsAhead(from, READ_AHEAD);
-		this.readAheadTo = from + texts.length;
-		const items: number[] = [];
-		const tallies: CapTally[] = [];
-		const seen = new Set<string>();
-		for (const text of texts) {
-			const cap = await capRuleOf(text, this.run.tatango, () =>
-				this.run.context.getTimezone(),
-			).catch(() => undefined);
-			if (!cap) continue; // not capped, or its turn says why it does not read
-			for (const tally of talliesOf(cap.tally)) {
-				const key = tallyKey(tally);
-				if (this.counted.has(key) || seen.has(key)) continue;
-				seen.add(key);
-				items.push(text.itemIndex);
-				tallies.push(tally);
-			}
-		}
-		const results = await countFirstAhead(this.storeOf(), tallies, now);
-		results.forEach((result, i) => {
-			if (!result) return;
-			const counted = this.ahead.get(items[i]) ?? [];
-			counted.push({ key: tallyKey(tallies[i]), counted: result.counted, marks: result.taken });
-			this.ahead.set(items[i], counted);
-		});
-	}
-
-	/** Counts taken ahead for items before `item`: they never reached their send. */
-	async giveBackUnused(item: number) {
-		const passed = [...this.ahead].filter(([ahead]) => ahead < item);
-		if (passed.length === 0) return;
-		for (const [ahead] of passed) this.ahead.delete(ahead);
-		await this.storeOf().remove(passed.flatMap(([, all]) => all.flatMap(({ marks }) => marks)));
-	}
-
-	/**
-	 * Counts `text` if its cap allows one more; a refusal's count and time otherwise. A text on a
-	 * subject is also counted among all the number's capped texts, which an empty Cap Subject reads.
-	 */
-	async count(text: OutgoingText, tally: CapTally): Promise<CapCount> {
-		const item = text.itemIndex;
-		const now = Date.now();
-		await this.giveBackUnused(item);
-		if (!this.counted.has(tallyKey(tally)) && item >= this.readAheadTo) {
-			await this.countNextBatch(item, now);
-		}
-		const ahead = this.ahead.get(item) ?? [];
-		this.ahead.delete(item);
-		const [own, all] = talliesOf(tally) as [CapTally, CapTally | undefined];
-		const aheadOf = (of: CapTally) => ahead.find(({ key }) => key === tallyKey(of));
-		const result = await this.countIn(item, own, now, aheadOf(own));
-		if (all && result.allowed) await this.countIn(item, all, now, aheadOf(all));
-		else if (all) await this.giveBack(aheadOf(all));
-		return result;
-	}
-
-	private async giveBack(ahead: CountedAhead | undefined) {
-		if (ahead) await this.storeOf().remove(ahead.marks);
-	}
-
-	/** One more text of `item` counted in `tally`, if its limit allows. */
-	private async countIn(
-		item: number,
-		tally: CapTally,
-		now: number,
-		ahead?: CountedAhead,
-	): Promise<CapCount> {
-		const store = this.storeOf();
-		const key = tallyKey(tally);
-		let reading = this.counted.get(key);
-		if (!reading && ahead?.key === key) {
-			const taken = { counted: ahead.counted, taken: ahead.marks };
-			if (await keepCountedAhead(store, tally, taken, now)) {
-				this.counted.set(key, Promise.resolve(ahead.counted));
-				this.took(item, key, taken.taken, ahead.counted[0]);
-				return { allowed: true, count: 1 };
-			}
-		}
-		await this.giveBack(ahead); // counted ahead otherwise: not this text's
-		if (!reading) {
-			// The run's first text to this number and subject: counted in one call if it had none lately.
-			const first = countFirst(store, tally, now);
-			reading = first.then(({ counted }) => counted);
-			this.counted.set(key, reading);
-			const { taken, counted } = await first;
-			if (taken) {
-				this.took(item, key, taken, counted[0]);
-				return { allowed: true, count: 1 };
-			}
-		}
-		const counted = await reading;
-		for (;;) {
-			const result = await countOneMore(store, tally, counted, now);
-			if ('taken' in result) {
-				this.took(item, key, result.taken, counted[counted.length - 1]);
-				return { allowed: true, count: counted.length };
-			}
-			if (result.allowed !== 'unknown') return result;
-			await readMinutes(store, tally, result.readMinutesOf);
-		}
-	}
-
-	private took(item: number, key: string, marks: string[], text: CountedText) {
-		const taken = this.taken.get(item) ?? [];
-		taken.push({ key, marks, text });
-		this.taken.set(item, taken);
-	}
-
-	/** The text certainly did not go: it no longer counts. */
-	async uncount(item: number, sent: SendOutcome['status']) {
-		const taken = this.taken.get(item);
-		if (!taken) return;
-		this.taken.delete(item);
-		if (sent !== 'notSent') return;
-		await this.storeOf().remove(taken.flatMap(({ marks }) => marks));
-		for (const { key, text } of taken) {
-			const counted = await this.counted.get(key);
-			const at = counted?.indexOf(text) ?? -1;
-			if (at >= 0) counted?.splice(at, 1);
-		}
-	}
-}
-
 /** The ledger's count of a capped text: exact, across every workflow using the ledger. */
-async function ledgerCount(
-	ledger: RunLedger,
-	text: OutgoingText,
-): Promise<
-	{ allowed: true; count: number } | { allowed: false; count: number; nextAllowedAt: number }
-> {
+async function ledgerCount(ledger: RunLedger, text: OutgoingText): Promise<CapCount> {
 	const cap = (await ledger.claimOf(text))?.cap;
 	if (!cap) {
 		throw new NodeOperationError(
@@ -389,6 +197,21 @@ export async function ledgerCapOf(
 	return cap ? { subject: cap.tally.subject, limit: cap.tally.limit } : undefined;
 }
 
+/** The texts ahead, each with its cap's tally when capped: the memory counts them in batches. */
+function talliesAhead(run: SendRunView): TalliesAhead {
+	return async (from, count) => {
+		const tallies = [];
+		for (const text of run.textsAhead(from, count)) {
+			// Not capped, or a field that does not read: its own turn says why.
+			const cap = await capRuleOf(text, run.tatango, () => run.context.getTimezone()).catch(
+				() => undefined,
+			);
+			tallies.push({ item: text.itemIndex, tally: cap?.tally });
+		}
+		return tallies;
+	};
+}
+
 /**
  * Per-Number Cap, the last check before a text: counts the texts to the number (on the subject) in
  * the last 24 hours and refuses one more past the limit, naming the rule, the count and when it may
@@ -400,7 +223,8 @@ export const perNumberCapCheck: SendCheck = {
 	name: 'perNumberCap',
 	fields: capFields,
 	start(run) {
-		const caps = new RunCaps(run);
+		// Without a ledger, the workflow's memory counts.
+		const caps = new CapRun(() => workflowStore(run.context, FEATURE), talliesAhead(run));
 		return {
 			async before(text) {
 				const cap = await capRuleOf(text, run.tatango, () => run.context.getTimezone());
@@ -409,7 +233,7 @@ export const perNumberCapCheck: SendCheck = {
 				const details = { capSubject: cap.tally.subject, limit: cap.rule.limit };
 				const result = run.ledger
 					? await ledgerCount(run.ledger, text)
-					: await caps.count(text, cap.tally);
+					: await caps.count(text.itemIndex, cap.tally);
 				if (!('nextAllowedAt' in result)) {
 					return { verdict: 'pass', rule, details: { ...details, count: result.count } };
 				}
@@ -439,7 +263,7 @@ export const perNumberCapCheck: SendCheck = {
 				}
 			},
 			async end() {
-				await caps.giveBackUnused(Number.MAX_SAFE_INTEGER);
+				await caps.end();
 			},
 		};
 	},

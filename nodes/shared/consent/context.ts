@@ -1,0 +1,84 @@
+// What the rest of a reply says about a bare STOP or CANCEL in it: said laughing ("haha stop it"),
+// asked ("stop?"), beside a bill or a card the reply names ("My card was stolen, cancel it"), or a
+// "delete it" whose "it" is the number named before. Pure, no n8n context; words folded as
+// normalize.ts folds them.
+import { namesOtherThing, namesTexts } from './scope';
+import { unclearReason } from './unclear';
+
+/** Why a laughing "stop it" that praises what was sent is not a revocation. */
+export const PLAYFUL_REASON = 'says "stop" laughing while praising what was sent';
+/** Why a laughing "stop it" with no praise and no complaint is unclear. */
+export const LAUGHING_REASON = 'says "stop it" laughing, with no complaint: it may be play';
+/** Why a bare keyword asked as a question is unclear. */
+export const ASKED_REASON = 'asks "stop?" as a question rather than saying it';
+/** Why a STOP beside a bill, a card or an order the reply names is unclear. */
+export const BESIDE_OTHER_THING_REASON =
+	'says "stop" beside a bill, a card or an order it names, and nothing about the texts';
+
+/** Laughing or delighted: "lol", "jaja", "mdr", 😂, 😍. */
+const LAUGHTER =
+	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}\u{1F60D}\u{1F970}\u{1F606}\u{1F648}]/u;
+const LAUGHING_WORD = /^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)$/;
+/** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
+const PRAISE =
+	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
+/** Words that say the texts annoy: then the laughter is not play. */
+const ANNOYED_WORDS =
+	/\b(?:annoying|spam|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;
+
+/**
+ * A lone STOP (nothing named to stop) said laughing: with praise of the offers ("lol stop it,
+ * these deals are too good") it is `praised`; as "haha stop it" or "stop it lol" with no
+ * complaint it is `play` (unclear). "STOP lol" stays a revocation: the keyword, then a laugh.
+ */
+export function laughingStop(
+	text: string,
+	revocationWords: string[],
+	keys: string[],
+): 'praised' | 'play' | undefined {
+	if (!revocationWords.every((words) => /^stop+(?: it)?$/.test(words))) return undefined;
+	const joined = keys.join(' ');
+	if (!LAUGHTER.test(text.toLowerCase()) || ANNOYED_WORDS.test(joined)) return undefined;
+	if (unclearReason(keys) !== undefined) return undefined;
+	if (PRAISE.test(joined)) return 'praised';
+	const stop = keys.findIndex((key) => key === 'stop');
+	const laughedFirst = keys.slice(0, stop).some((key) => LAUGHING_WORD.test(key));
+	return laughedFirst || keys[stop + 1] === 'it' ? 'play' : undefined;
+}
+
+/** A reply of one keyword and question marks only: "stop?", "¿alto?". */
+export function askedKeyword(text: string, wordCount: number): boolean {
+	return wordCount === 1 && /\?\s*$/.test(text) && !/!/.test(text);
+}
+
+const PRONOUN = new Set(['it', 'that', 'them', 'this', 'lo', 'la', 'le', 'ca']);
+
+/**
+ * A bare STOP or CANCEL in a reply that names a bill, a card or an order and nothing texted:
+ * `elsewhere` when it comes after the thing, as "it" ("My card was stolen, cancel it"), `unclear`
+ * otherwise ("Stop! I already paid that bill").
+ */
+export function besideOtherThing(
+	clauses: string[][],
+	keywordClause: number,
+): 'elsewhere' | 'unclear' | undefined {
+	if (clauses.some(namesTexts)) return undefined;
+	const others = clauses.filter((_, index) => index !== keywordClause);
+	if (!others.some(namesOtherThing)) return undefined;
+	const before = clauses.slice(0, keywordClause).some(namesOtherThing);
+	const pointsBack = clauses[keywordClause].some((key) => PRONOUN.has(key));
+	return before && pointsBack ? 'elsewhere' : 'unclear';
+}
+
+/** "Delete it", "bórrenlo", "effacez-le": a verb of removing whose "it" is a number. */
+const REMOVE_IT =
+	/^(?:please |pls |and |just )?(?:delete|erase|remove|lose|forget|drop) (?:it|that)(?: (?:please|pls|now|asap|thanks|immediately))*$|^(?:por favor )?(?:borrenlo|borralo|borrelo|eliminenlo|eliminalo|quitenlo)\b|^(?:svp )?(?:effacez|supprimez|retirez|oubliez) le\b/;
+const NUMBER = /\b(?:number|numero|num)\b/;
+
+/** The words of a "delete it" whose "it" is the number another clause names, or undefined. */
+export function removesNamedNumber(clauses: string[][]): string | undefined {
+	const joined = clauses.map((keys) => keys.join(' '));
+	const removal = joined.find((clause) => REMOVE_IT.test(clause));
+	if (removal === undefined) return undefined;
+	return joined.some((clause) => clause !== removal && NUMBER.test(clause)) ? removal : undefined;
+}
