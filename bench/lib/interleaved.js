@@ -5,7 +5,7 @@
  * branches in one workflow, A B, B A, A B ... (the order flips each round, so a drift of the
  * process over the run, its heap growing, weighs on both alike), after a warm-up round that is not
  * measured. A noisy spell of the machine then hits both sides of one round, and each figure is the
- * median of the per-round figures with the lowest and highest round. Run one after the other, the
+ * median of the per-round figures with an interval of the rounds (`verdict`). Run one after the other, the
  * two sides of a comparison each got a different machine: the same code read 0.6 or 1.3.
  *
  * A figure whose rounds spread wider than the effect it reports is not a measurement: `verdict`
@@ -31,8 +31,9 @@ const BRANCH_STRIDE = 20000;
 
 /**
  * Start → per branch: its numbers → one item each → the variant's node.
- * @param {{ name: string, letter: string, rounds: number, items: number, warmUpItems: number, variants: Variant[], firstNumber: number }} o
- *   `items`: per branch; `letter`: the part's, for node ids
+ * @param {{ name: string, letter: string, rounds: number, items: number, warmUpItems: number, variants: Variant[], firstNumber: number, markerUrl?: string }} o
+ *   `items`: per branch; `letter`: the part's, for node ids; `markerUrl`: the sandbox's, to start
+ *   each branch with a call there that marks its start in the sandbox's record (`branchStartUs`)
  * @returns {{ workflow: Record<string, any>, branches: Branch[] }}
  */
 function interleavedWorkflow(o) {
@@ -107,7 +108,26 @@ function interleavedWorkflow(o) {
 				position: [660, row * 200],
 			},
 		);
-		connections.Start.main[0].push({ node: numbers, type: 'main', index: 0 });
+		if (o.markerUrl) {
+			// Executed once per branch, before its items are made: the branch's start on the same
+			// clock as its sends, after everything the branch before did (also after its last send).
+			const marker = `Marker ${branch.name}`;
+			nodes.push({
+				id: id(),
+				name: marker,
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [110, row * 200],
+				parameters: {
+					url: `${o.markerUrl}${markerPath(o.letter, row)}`,
+					options: { response: { response: { neverError: true } } },
+				},
+			});
+			connections.Start.main[0].push({ node: marker, type: 'main', index: 0 });
+			connections[marker] = { main: [[{ node: numbers, type: 'main', index: 0 }]] };
+		} else {
+			connections.Start.main[0].push({ node: numbers, type: 'main', index: 0 });
+		}
 		connections[numbers] = { main: [[{ node: split, type: 'main', index: 0 }]] };
 		connections[split] = { main: [[{ node: branch.name, type: 'main', index: 0 }]] };
 	});
@@ -115,6 +135,18 @@ function interleavedWorkflow(o) {
 		workflow: { name: o.name, nodes, connections, settings: { executionOrder: 'v1' } },
 		branches,
 	};
+}
+
+/** The path of a branch's start marker (not an API path: the sandbox records it and answers 404). @param {string} letter @param {number} row */
+const markerPath = (letter, row) => `/bench-marker/${letter}/${row}`;
+
+/**
+ * When a branch of a workflow built with `markerUrl` started, on the sandbox's microsecond clock.
+ * @param {import('./sandbox').SandboxRecord} record @param {string} letter @param {Branch[]} branches @param {Branch} branch
+ */
+function branchStartUs(record, letter, branches, branch) {
+	const path = markerPath(letter, branches.indexOf(branch));
+	return record.requests.find((r) => r.path === path)?.arrivedUs ?? NaN;
 }
 
 /** The last 10 digits of a recorded send's number. @param {any} body */
@@ -141,6 +173,8 @@ function branchSends(record, branch, path) {
 		.sort((a, b) => a - b);
 	return {
 		sends: times.length,
+		firstUs: times[0] ?? NaN,
+		lastUs: times[times.length - 1] ?? NaN,
 		perItemMs:
 			times.length > 1 ? (times[times.length - 1] - times[0]) / 1000 / (times.length - 1) : NaN,
 		texts: countsFor(record.messageCounts, branch.first, branch.items),
@@ -164,30 +198,57 @@ function perRound(branches, byName, of) {
 }
 
 /**
- * The median of per-round figures with the lowest and highest round, and whether that is a
- * measurement: the rounds' spread (highest − lowest) is no wider than the effect (how far the
- * median is from `none`, what the figure reads when there is no difference: 1 for a ratio, 0 for a
- * cost).
+ * How many rounds at each end a median's interval leaves out: the largest k such that the k-th
+ * lowest and k-th highest rounds bound the median with at least 95 % confidence whatever the
+ * rounds' distribution (a round is as likely above the true median as below it, so the count below
+ * is binomial), at least 1. Up to 8 rounds that leaves the lowest and highest (5 rounds: only
+ * 94 %); 9 rounds give the 2nd to 8th, 16 rounds the 4th to 13th. So more rounds narrow a figure's
+ * interval, where the lowest and highest round would only widen it.
+ * @param {number} n rounds
+ */
+function roundsLeftOut(n) {
+	let k = 1;
+	let below = 0;
+	let choose = 1;
+	for (let i = 0; i < n; i++) {
+		below += choose / 2 ** n;
+		choose = (choose * (n - i)) / (i + 1);
+		if (below + choose / 2 ** n > 0.025) break;
+		k = i + 2;
+	}
+	return Math.min(k, Math.ceil(n / 2));
+}
+
+/**
+ * The median of per-round figures with its interval (the lowest and highest round when there are
+ * up to 8, the middle rounds beyond: `roundsLeftOut`), and whether that is a measurement: the
+ * interval is no wider than the effect (how far the median is from `none`, what the figure reads
+ * when there is no difference: 1 for a ratio, 0 for a cost).
  * @param {number[]} values @param {number} none
  * @returns {Verdict}
  *
- * @typedef {{ median: number, low: number, high: number, values: number[], measured: boolean }} Verdict
+ * @typedef {{ median: number, low: number, high: number, values: number[], inner: number, measured: boolean }} Verdict
+ *   `low`, `high`: the interval's ends; `inner`: the rounds it spans
  */
 function verdict(values, none) {
-	const s = spreadOf(values);
+	const sorted = [...values].sort((x, y) => x - y);
+	const k = values.length > 0 ? roundsLeftOut(values.length) : 1;
+	const s = { ...spreadOf(values), low: sorted[k - 1], high: sorted[values.length - k] };
 	const measured =
 		values.length > 1 &&
 		values.every(Number.isFinite) &&
 		s.high - s.low <= Math.abs(s.median - none);
-	return { ...s, measured };
+	return { ...s, inner: values.length - 2 * (k - 1), measured };
 }
 
 /**
- * A verdict as the tables show it: the median with the rounds, or "not measured" with the rounds.
+ * A verdict as the tables show it: the median with its interval, or "not measured" with it.
  * @param {Verdict} v @param {(n: number) => string} [show]
  */
 function shown(v, show = (n) => fixed(n)) {
-	const rounds = `rounds ${show(v.low)}–${show(v.high)}`;
+	const which =
+		v.inner === v.values.length ? 'rounds' : `middle ${v.inner} of ${v.values.length} rounds`;
+	const rounds = `${which} ${show(v.low)}–${show(v.high)}`;
 	return v.measured
 		? `${show(v.median)} (${rounds})`
 		: `not measured (${rounds}: wider than the effect)`;
@@ -196,4 +257,13 @@ function shown(v, show = (n) => fixed(n)) {
 /** A share as a percentage. @param {number} n */
 const percent = (n) => `${fixed(n * 100, 1)} %`;
 
-module.exports = { interleavedWorkflow, branchSends, perRound, verdict, shown, percent };
+module.exports = {
+	interleavedWorkflow,
+	branchSends,
+	branchStartUs,
+	perRound,
+	roundsLeftOut,
+	verdict,
+	shown,
+	percent,
+};

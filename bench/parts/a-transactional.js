@@ -4,12 +4,13 @@
  * (a) Per-item overhead: BENCH_ITEMS transactional SMS through the Tatango node and as many through
  * an HTTP Request node posting the same call, in one `n8n execute` run of interleaved rounds (a
  * warm-up, then Tatango / HTTP Request, HTTP Request / Tatango, ...: lib/interleaved.js); node
- * time per item as n8n records it, and the median of the per-round ratios with the lowest and
- * highest round. The Tatango credential's pacing is out of the way (the sandbox has no limit here).
+ * time per item as n8n records it, and the median of the per-round ratios with its interval
+ * (lib/interleaved.js). The Tatango credential's pacing is out of the way (the sandbox has no limit here).
  */
 const { intEnv, rounds } = require('../lib/config');
 const { loadWorkflow } = require('../lib/workflows');
-const { executePrinted, nodeRun } = require('../lib/execute');
+const n8n = require('../../scripts/lib/n8n');
+const { executeUnprinted, nodeRun } = require('../lib/execute');
 const { LATE_EVENTS } = require('../lib/rateLimited');
 const {
 	interleavedWorkflow,
@@ -18,13 +19,49 @@ const {
 	verdict,
 	shown,
 } = require('../lib/interleaved');
-const { fixed, int, mark, texts } = require('../lib/format');
+const { fixed, int, mark, texts, median } = require('../lib/format');
 
-const ITEMS = intEnv('BENCH_ITEMS', 2000);
-const ROUNDS = rounds(5);
+const ITEMS = intEnv('BENCH_ITEMS', 5400);
+const ROUNDS = rounds(18);
+/**
+ * `n8n execute` runs the rounds are spread over, each with its own warm-up: a spell that slows one
+ * whole process (its heap, its compiled code) then weighs on a third of the rounds, not all.
+ */
+const RUNS = Math.min(intEnv('BENCH_A_RUNS', 3), ROUNDS);
+const ROUNDS_PER_RUN = Math.ceil(ROUNDS / RUNS);
 const PER_ROUND = Math.ceil(ITEMS / ROUNDS);
-const WARM_UP_ITEMS = Math.min(PER_ROUND, 200);
+/**
+ * Items per node before a run's first measured round. 200 left the Tatango node's first round at
+ * twice its later time per item (its code and n8n's still being compiled), which alone moved the
+ * median of 5 rounds by a tenth.
+ */
+const WARM_UP_ITEMS = 500;
 const PATH = '/api/v2/transactional_messages';
+
+/** The owner `n8n start` needs before its REST API answers (the same as (c)'s). */
+const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
+
+/**
+ * The last `count` runs of a workflow as n8n saved them, oldest first: read back through the REST
+ * API of an `n8n start` on the same database, not from what `n8n execute` prints (it exits before
+ * a printed run of a few thousand items is all written out).
+ * @param {import('../lib/context').Context} ctx @param {string} id @param {number} count
+ */
+async function savedRuns(ctx, id, count) {
+	const server = await ctx.step('(a) start n8n to read the runs back', () => ctx.startN8n({}));
+	try {
+		const rest = new n8n.RestClient(server.url);
+		await rest.ensureOwner(OWNER);
+		const newest = (await rest.listExecutions(id)).slice(0, count).reverse();
+		if (newest.length < count)
+			throw new Error(`n8n saved ${newest.length} of ${count} runs of (a)`);
+		const runs = [];
+		for (const e of newest) runs.push({ data: (await rest.getExecution(e.id)).data });
+		return runs;
+	} finally {
+		await server.stop();
+	}
+}
 
 /** The two sending nodes of a-transactional.json (the same comparison as one importable workflow). @param {Record<string, string | number>} tokens */
 function variants(tokens) {
@@ -47,7 +84,7 @@ const build = (tokens) =>
 	interleavedWorkflow({
 		name: 'Bench (a): Send Transactional Message, Tatango node vs HTTP Request node, interleaved',
 		letter: 'a',
-		rounds: ROUNDS,
+		rounds: ROUNDS_PER_RUN,
 		items: PER_ROUND,
 		warmUpItems: WARM_UP_ITEMS,
 		variants: variants(tokens),
@@ -64,6 +101,31 @@ const ratio = (a) =>
 		),
 		1,
 	);
+
+/** Each node's time per item, round by round (ms). @param {any} a @param {string} variant */
+const perItemByRound = (a, variant) =>
+	a.branches
+		.filter((/** @type {any} */ b) => b.variant === variant && b.round >= 0)
+		.sort((/** @type {any} */ x, /** @type {any} */ y) => x.round - y.round)
+		.map((/** @type {any} */ b) => b.ms / b.items);
+
+/**
+ * The ratio of the rounds where the Tatango node went first and of those where it went second: an
+ * effect of the order (one node's garbage collected in the other's time) shows as a gap.
+ * @param {any} a
+ */
+function byOrder(a) {
+	const r = ratio(a);
+	const rounds = [...new Set(a.branches.map((/** @type {any} */ b) => b.round))].filter(
+		(round) => round >= 0,
+	);
+	/** @param {any} round */
+	const tatangoFirst = (round) =>
+		a.branches.find((/** @type {any} */ b) => b.round === round).variant === 'tatango';
+	/** @param {boolean} first */
+	const of = (first) => median(r.values.filter((_, i) => tatangoFirst(rounds[i]) === first));
+	return { tatangoFirst: of(true), httpFirst: of(false) };
+}
 
 /** @param {any} a @param {string} variant */
 function total(a, variant) {
@@ -83,33 +145,49 @@ function total(a, variant) {
 /** @type {import('./index').BenchPart} */
 module.exports = {
 	key: 'a',
-	title: `${ITEMS} transactional SMS per node, Tatango and HTTP Request in ${ROUNDS} interleaved rounds (n8n execute)`,
-	settings: ['BENCH_ITEMS', 'BENCH_ROUNDS'],
+	title: `${ROUNDS_PER_RUN * RUNS * PER_ROUND} transactional SMS per node, Tatango and HTTP Request in ${ROUNDS_PER_RUN * RUNS} interleaved rounds over ${RUNS} n8n execute runs`,
+	settings: ['BENCH_ITEMS', 'BENCH_ROUNDS', 'BENCH_A_RUNS'],
 	workflows: (ctx) => ({ main: build(ctx.tokens).workflow }),
 
 	async measure(ctx) {
 		const { branches } = build(ctx.tokens);
-		await ctx.sandbox.config({
-			...LATE_EVENTS,
-			maxRecordedRequests: branches.reduce((s, b) => s + b.items, 0) + 100,
-		});
-		const run = await executePrinted(ctx, ctx.ids.main);
-		const record = await ctx.sandbox.inspect();
-		return {
-			items: ITEMS,
-			rounds: ROUNDS,
-			perRound: PER_ROUND,
-			branches: branches.map((b) => {
+		/** @type {import('../lib/sandbox').SandboxRecord[]} */
+		const records = [];
+		for (let n = 0; n < RUNS; n++) {
+			await ctx.sandbox.reset();
+			await ctx.sandbox.config({
+				...LATE_EVENTS,
+				maxRecordedRequests: branches.reduce((s, b) => s + b.items, 0) + 100,
+			});
+			const { exitCode } = await executeUnprinted(ctx, ctx.ids.main);
+			if (exitCode !== 0) throw new Error(`n8n execute of (a) exited with ${exitCode}`);
+			records.push(await ctx.sandbox.inspect());
+		}
+		const runs = await savedRuns(ctx, ctx.ids.main, RUNS);
+		/** @type {any[]} */
+		const measured = [];
+		runs.forEach((run, n) => {
+			for (const b of branches) {
 				const node = nodeRun(run, b.name);
-				const sends = branchSends(record, b, PATH);
-				return {
+				measured.push({
 					...b,
+					// Names and rounds told apart across runs; every run's warm-up stays round -1.
+					name: `${b.name}, run ${n + 1}`,
+					round: b.round < 0 ? b.round : n * ROUNDS_PER_RUN + b.round,
+					run: n,
 					ms: node.ms,
 					errors: node.errors,
 					items: node.items,
-					texts: sends.texts,
-				};
-			}),
+					texts: branchSends(records[n], b, PATH).texts,
+				});
+			}
+		});
+		return {
+			items: ROUNDS_PER_RUN * RUNS * PER_ROUND,
+			rounds: ROUNDS_PER_RUN * RUNS,
+			runs: RUNS,
+			perRound: PER_ROUND,
+			branches: measured,
 		};
 	},
 
@@ -130,9 +208,9 @@ module.exports = {
 		return [
 			`## (a) ${int(a.items)} × Send Transactional Message, no rate limit, ${a.rounds} interleaved rounds`,
 			'',
-			'One workflow run (`n8n execute`): a Manual Trigger feeds a warm-up branch per node (not measured), then ' +
-				`${a.rounds} rounds of ${int(a.perRound)} items per node, Tatango then HTTP Request in odd rounds and the other way round in even ones, each branch texting its own numbers. ` +
-				"Time is the node's own execution time as n8n records it; the ratio is the median of the per-round ratios, with the lowest and highest round. " +
+			`${a.runs ?? 1} workflow run(s) (\`n8n execute\`) one after the other, the sandbox reset before each: a Manual Trigger feeds a warm-up branch of ${int(WARM_UP_ITEMS)} items per node (not measured), then ` +
+				`${int(a.rounds / (a.runs ?? 1))} rounds of ${int(a.perRound)} items per node, Tatango then HTTP Request in odd rounds and the other way round in even ones, each branch texting its own numbers; ${a.rounds} rounds in all. ` +
+				"Time is the node's own execution time as n8n records it; the ratio is the median of the per-round ratios, with its interval (the lowest and highest round, or with more than 8 rounds the middle ones: `lib/interleaved.js`). " +
 				"The Tatango credential's pacing is set out of the way (Requests per Hour 360,000,000); the HTTP Request node (v4.2) posts the same body with Basic Auth and its defaults.",
 			'',
 			'| node | items out | errors | texts once / twice+ / none | node time | per item |',
@@ -141,6 +219,13 @@ module.exports = {
 			row('HTTP Request', 'http'),
 			'',
 			`Per round (Tatango ÷ HTTP Request): ${r.values.map((v) => fixed(v)).join(', ')}. Ratio: **${shown(r)}**.`,
+			'',
+			`Time per item round by round, Tatango: ${perItemByRound(a, 'tatango')
+				.map((v) => fixed(v))
+				.join(', ')} ms; HTTP Request: ${perItemByRound(a, 'http')
+				.map((v) => fixed(v))
+				.join(', ')} ms. ` +
+				`Median ratio of the rounds where Tatango went first ${fixed(byOrder(a).tatangoFirst)}, where it went second ${fixed(byOrder(a).httpFirst)}.`,
 		];
 	},
 };

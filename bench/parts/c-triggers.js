@@ -6,7 +6,7 @@
  * duplicate check off, and n8n's own Webhook node; after BENCH_WARMUP_SECONDS of warm-up each, in
  * BENCH_ROUNDS interleaved rounds (A B C A B C ...), each giving every trigger BENCH_ROUND_SECONDS
  * of events, so a noisy spell of the machine slows every trigger of that round alike; each ratio is
- * the median of the per-round ratios, with the lowest and highest round. Rounds last a fixed time,
+ * the median of the per-round ratios, with its interval (lib/interleaved.js). Rounds last a fixed time,
  * not a fixed count: a busy machine gives fewer events, not a longer run. Measured twice: at n8n's
  * defaults, and with expression isolates taken only when needed (a fresh start of the same n8n).
  */
@@ -31,6 +31,8 @@ const TRIGGER_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000001';
 const WEBHOOK_NODE_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000002';
 const TRIGGER_NO_DUPES_WEBHOOK_ID = '8d1f3b52-6c0e-4d7a-9a41-b0c400000003';
 const OWNER = { email: 'bench@example.com', password: 'BenchOwner1' };
+/** The most events the trigger's record holds (MAX_REMEMBERED_EVENTS in webhook/repeats.record.ts). */
+const MAX_RECORD = 1000;
 
 /**
  * n8n 2.41 evaluates expressions in a JavaScript isolate and, by default, takes a fresh one from its
@@ -59,6 +61,11 @@ const TARGETS = [
 	},
 	{ key: 'webhook', path: WEBHOOK_NODE_ID, query: '' },
 ];
+
+/** The events the Tatango Trigger's saved duplicate record holds (25 characters each). @param {any} workflow */
+const recordSize = (workflow) =>
+	String(workflow?.staticData?.[`node:${workflow?.nodes?.[0]?.name}`]?.recentEvents ?? '').length /
+	25;
 
 /** The Tatango Trigger workflow with Ignore Duplicates Within set to 0: no record kept. @param {Record<string, any>} workflow */
 function withoutDuplicateCheck(workflow) {
@@ -151,6 +158,12 @@ async function measureTriggers(ctx, label, env) {
 							start[target.key],
 					};
 				}
+				// Whether the saved record holds every event that started a run (up to the record's bound),
+				// though runs overlapped all along: n8n keeps whichever save comes last.
+				c.record = {
+					holds: recordSize(await rest.getWorkflow(ctx.ids.tatango)),
+					runs: expected.tatango,
+				};
 			},
 		);
 	} finally {
@@ -161,7 +174,7 @@ async function measureTriggers(ctx, label, env) {
 
 /**
  * A trigger's events/s ÷ the Webhook node's, round by round (the two ran back to back in each
- * round): the median and the lowest and highest round.
+ * round): the median with its interval (lib/interleaved.js).
  * @param {any} m one measurement @param {string} key
  */
 const roundRatios = (m, key) =>
@@ -256,7 +269,7 @@ module.exports = {
 				row(`Webhook node, ${SETTINGS[key].label}`, c[key].webhook),
 			]),
 			'',
-			`Ratio (Tatango Trigger ÷ Webhook node, events/s), the median of the ${c.rounds} per-round ratios with the lowest and highest round ("not measured" when the rounds spread wider than the ratio's distance from 1): ` +
+			`Ratio (Tatango Trigger ÷ Webhook node, events/s), the median of the ${c.rounds} per-round ratios with its interval (the lowest and highest round, or with more than 8 rounds the middle ones; "not measured" when the interval is wider than the ratio's distance from 1): ` +
 				measured(c)
 					.map(
 						(key) =>
@@ -264,6 +277,15 @@ module.exports = {
 					)
 					.join('; ') +
 				'. The table pools all rounds.',
+			'',
+			`The duplicate record the Tatango Trigger saved (static data, read back after each measurement; at most ${int(MAX_RECORD)} events): ` +
+				measured(c)
+					.map(
+						(key) =>
+							`${SETTINGS[key].label}: ${c[key].record ? `${int(c[key].record.holds)} events, of ${int(Math.min(c[key].record.runs, MAX_RECORD))} it should hold (${int(c[key].record.runs)} runs so far)` : 'not read'}`,
+					)
+					.join('; ') +
+				'.',
 		];
 	},
 };

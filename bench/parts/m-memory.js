@@ -13,7 +13,7 @@ const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
 const { freePortsFrom } = require('../../scripts/lib/processes');
-const { intEnv, rounds } = require('../lib/config');
+const { intEnv, rounds, choiceEnv } = require('../lib/config');
 const { sharedCredentials } = require('../lib/credentials');
 const { importWorkflows } = require('../lib/import');
 const { executeUnprinted, EXECUTE_TIMEOUT_MS } = require('../lib/execute');
@@ -21,15 +21,21 @@ const { LATE_EVENTS } = require('../lib/rateLimited');
 const {
 	interleavedWorkflow,
 	branchSends,
+	branchStartUs,
 	perRound,
 	verdict,
 	shown,
 	percent,
 } = require('../lib/interleaved');
-const { fixed, int, mark, texts } = require('../lib/format');
+const { fixed, int, mark, texts, median } = require('../lib/format');
 const { LEDGER_SCOPES } = require('../../scripts/lib/ledger');
 
 const ITEMS = intEnv('BENCH_MEMORY_ITEMS', 1000);
+/**
+ * Which features run beside the plain send: `all`, `memory` (the per-workflow memory's alone, no
+ * `n8n start` beside the run) or `ledger` (the ledger's alone).
+ */
+const CHOSEN = choiceEnv('BENCH_M_VARIANTS', ['all', 'memory', 'ledger'], 'all');
 const ROUNDS = rounds(5);
 const PER_ROUND = Math.ceil(ITEMS / ROUNDS);
 const SEND_PATH = '/transactional_messages/send_sms';
@@ -80,6 +86,7 @@ const ledgerCredential = (n8nUrl, apiKey) => ({
  * @param {import('../../scripts/lib/n8n').CliOptions} cli
  */
 async function withLedger(ctx, label, start, cli) {
+	if (!WITH_LEDGER) return async () => {};
 	const server = await ctx.step(`(m) start n8n for the ledger (${label})`, start);
 	try {
 		const rest = new n8n.RestClient(server.url);
@@ -109,11 +116,13 @@ const VARIANTS = [
 		parameters: { perNumberCap: 'custom', perNumberCapLimit: 3 },
 	},
 	...LEDGER_VARIANTS,
-];
+].filter((v) => v.key === 'off' || CHOSEN === 'all' || (CHOSEN === 'ledger') === !!v.ledger);
 const FEATURES = VARIANTS.filter((v) => v.key !== 'off');
+/** Whether the ledger's variants run, and so `n8n start` beside the run. */
+const WITH_LEDGER = FEATURES.some((v) => v.ledger);
 
-/** @param {string} eventsUrl */
-const build = (eventsUrl) =>
+/** @param {string} eventsUrl @param {string} [sandboxUrl] marks each branch's start there */
+const build = (eventsUrl, sandboxUrl) =>
 	interleavedWorkflow({
 		name: 'Bench (m): v3 SMS with nothing, Send Once Per, a Per-Number Cap (memory, ledger), interleaved',
 		letter: 'm',
@@ -121,6 +130,7 @@ const build = (eventsUrl) =>
 		items: PER_ROUND,
 		warmUpItems: Math.min(PER_ROUND, 100),
 		firstNumber: 2063000000,
+		markerUrl: sandboxUrl,
 		variants: VARIANTS.map((v) => ({
 			key: v.key,
 			label: `Send ${v.key}`,
@@ -149,15 +159,23 @@ const build = (eventsUrl) =>
 /** Every branch's sends, and each feature's cost per item ÷ a send's time, round by round. @param {import('../lib/sandbox').SandboxRecord} record */
 function database(record) {
 	const { branches } = build('');
-	const measured = branches.map((b) => ({ ...b, ...branchSends(record, b, SEND_PATH) }));
+	// What a feature does once per run before its first send (Send Once Per's first claim waits its
+	// settle time) apart from what it adds to each send: from the branch's start (its marker, after
+	// everything the branch before did) to its first send, and from the first send to the last.
+	const measured = branches.map((b) => {
+		const sends = branchSends(record, b, SEND_PATH);
+		return {
+			...b,
+			...sends,
+			upFrontMs: (sends.firstUs - branchStartUs(record, 'm', branches, b)) / 1000,
+		};
+	});
 	return { branches: measured };
 }
 
 /** @param {any} d @param {string} key */
 function cost(d, key) {
-	const perItem = Object.fromEntries(
-		d.branches.map((/** @type {any} */ b) => [b.name, b.perItemMs]),
-	);
+	const perItem = Object.fromEntries(d.branches.map((/** @type {any} */ b) => [b.name, b.wholeMs]));
 	return verdict(
 		perRound(d.branches, perItem, (v) => (v[key] - v.off) / v.off),
 		0,
@@ -169,11 +187,13 @@ function total(d, variant) {
 	const mine = d.branches.filter((/** @type {any} */ b) => b.variant === variant && b.round >= 0);
 	/** @param {string} k */
 	const sumTexts = (k) => mine.reduce((s, /** @type {any} */ b) => s + b.texts[k], 0);
-	const perItem = mine.map((/** @type {any} */ b) => b.perItemMs).sort((x, y) => x - y);
+	/** @param {string} k */
+	const medianOf = (k) => median(mine.map((/** @type {any} */ b) => b[k]));
 	return {
 		sends: mine.reduce((s, /** @type {any} */ b) => s + b.sends, 0),
 		texts: { once: sumTexts('once'), more: sumTexts('more'), none: sumTexts('none') },
-		medianMs: perItem[Math.floor(perItem.length / 2)],
+		medianMs: medianOf('perItemMs'),
+		upFrontMs: medianOf('upFrontMs'),
 	};
 }
 
@@ -206,7 +226,10 @@ async function onPostgres(ctx) {
 				cli,
 			);
 		});
-		const { main } = await importWorkflows({ main: build(ctx.tokens.EVENTS_URL).workflow }, cli);
+		const { main } = await importWorkflows(
+			{ main: build(ctx.tokens.EVENTS_URL, String(ctx.tokens.SANDBOX_URL)).workflow },
+			cli,
+		);
 		const stopN8n = await withLedger(
 			ctx,
 			'PostgreSQL',
@@ -252,10 +275,12 @@ const onLedger = (f) => LEDGER_VARIANTS.some((v) => v.key === f.key);
 /** @type {import('./index').BenchPart} */
 module.exports = {
 	key: 'm',
-	title: `${ITEMS} v3 SMS each with nothing, Send Once Per, a Per-Number Cap (in memory, then with the ledger), ${ROUNDS} interleaved rounds (SQLite, then PostgreSQL)`,
+	title: `${ITEMS} v3 SMS each with nothing, Send Once Per, a Per-Number Cap (${{ all: 'in memory, then with the ledger', memory: 'in memory', ledger: 'with the ledger' }[CHOSEN]}), ${ROUNDS} interleaved rounds (SQLite, then PostgreSQL)`,
 	settings: ['BENCH_MEMORY_ITEMS', 'BENCH_ROUNDS'],
 	credentials: (ctx) => [ledgerCredential(`http://127.0.0.1:${ctx.ports.n8n}`, UNTIL_N8N_IS_UP)],
-	workflows: (ctx) => ({ main: build(ctx.tokens.EVENTS_URL).workflow }),
+	workflows: (ctx) => ({
+		main: build(ctx.tokens.EVENTS_URL, String(ctx.tokens.SANDBOX_URL)).workflow,
+	}),
 
 	async measure(ctx) {
 		const stopN8n = await withLedger(ctx, 'SQLite', () => ctx.startN8n({}), ctx.cli);
@@ -286,9 +311,11 @@ module.exports = {
 		const ledger = m.features.filter(onLedger);
 		const of = `${int(m.items)} v3 SMS each, median of ${m.rounds} interleaved rounds`;
 		return [
-			`| (m) | per-workflow memory: each feature's cost per item ÷ a send's time (${of}), SQLite; PostgreSQL | ${costs(m.sqlite, memory)}; ${costs(m.postgres, memory)} | < 5 % | ${mark(met(m, memory))} |`,
-			`| (m) | the compliance ledger (n8n Data Table through n8n's public API) beside it: the same features with the ledger (${of}), SQLite; PostgreSQL | ${costs(m.sqlite, ledger)}; ${costs(m.postgres, ledger)} | < 5 % | ${mark(met(m, ledger))} |`,
-		];
+			memory.length > 0 &&
+				`| (m) | per-workflow memory: each feature's cost per item ÷ a send's time (${of}), SQLite; PostgreSQL | ${costs(m.sqlite, memory)}; ${costs(m.postgres, memory)} | < 5 % | ${mark(met(m, memory))} |`,
+			ledger.length > 0 &&
+				`| (m) | the compliance ledger (n8n Data Table through n8n's public API) beside it: the same features with the ledger (${of}), SQLite; PostgreSQL | ${costs(m.sqlite, ledger)}; ${costs(m.postgres, ledger)} | < 5 % | ${mark(met(m, ledger))} |`,
+		].filter((row) => typeof row === 'string');
 	},
 
 	section(m) {
@@ -297,18 +324,18 @@ module.exports = {
 			[{ key: 'off', label: 'nothing' }, ...m.features].map((/** @type {any} */ f) => {
 				const t = total(d, f.key);
 				const c = f.key === 'off' ? '' : shown(cost(d, f.key), percent);
-				return `| ${db} | ${f.label} | ${int(t.sends)} | ${texts(t.texts)} | ${fixed(t.medianMs, 3)} ms | ${c} |`;
+				return `| ${db} | ${f.label} | ${int(t.sends)} | ${texts(t.texts)} | ${fixed(t.upFrontMs, 1)} ms | ${fixed(t.medianMs, 3)} ms | ${c} |`;
 			});
 		return [
 			`## (m) The memory's and the ledger's cost: ${int(m.items)} v3 SMS each with nothing, Send Once Per, a Per-Number Cap, each in memory and with the ledger, ${m.rounds} interleaved rounds`,
 			'',
 			`One \`n8n execute\` run per database: a warm-up branch per variant (not measured), then ${m.rounds} rounds of ${int(m.perRound)} items per variant, in the order nothing, Send Once Per, cap, Send Once Per with the ledger, cap with the ledger in odd rounds and the reverse in even ones, each branch texting its own numbers. ` +
 				"Send Once Per has a key per item (claimed in batches of up to 100 ahead, the settle wait of each batch overlapping the sends of the one before); the Per-Number Cap is 3 a day (the next 100 items' numbers read ahead and their first texts counted in one write when they had none today or yesterday, as here). " +
-				"Per item: a branch's first to last send as the sandbox received them (its microsecond clock) ÷ its sends; a feature's cost is, round by round, its branch's time per item over the plain send's of the same round, minus one. SQLite is the bench's user folder; PostgreSQL a server started for this part. " +
+				"Before the first send: from the branch's start (a call to the sandbox that opens each branch, after everything the branch before did) to its first send, once per run whatever its size (the plain send's is making the branch's items and starting the node; Send Once Per's first claim adds its settle time, at least 150 ms). Per item: a branch's first to last send as the sandbox received them (its microsecond clock) ÷ its sends; a feature's cost is, round by round, its branch's time per item over the plain send's of the same round, minus one, reported as the median of the rounds with its interval (lib/interleaved.js). SQLite is the bench's user folder; PostgreSQL a server started for this part. " +
 				"The ledger's branches carry a Tatango Compliance Ledger API credential: the same features, with their claims and counts in an n8n Data Table through n8n's public API (docs/ledger.md), so `n8n start` runs on the same database beside `n8n execute` for the whole run (an owner and an API key with the ledger's scopes made on it); its table is made by the first ledger branch (the warm-up).",
 			'',
-			'| database | branch | sends | texts once / twice+ / none | per item (median round) | cost: median (rounds) |',
-			'|---|---|---:|---:|---:|---|',
+			'| database | branch | sends | texts once / twice+ / none | before the first send (median round) | per item after it (median round) | cost per item: median (interval) |',
+			'|---|---|---:|---:|---:|---:|---|',
 			...rows('SQLite', m.sqlite),
 			...rows('PostgreSQL', m.postgres),
 		];

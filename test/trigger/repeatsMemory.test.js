@@ -105,6 +105,85 @@ describe('static data', () => {
 	});
 });
 
+describe('runs of calls this process answered (regular mode): one save for runs that overlap', () => {
+	const scope = 'wf\u0000node';
+
+	test('a run leaves the save to a run still on its way, which saves both events', () => {
+		const { claimInProcess, recordRun, STATIC_DATA_KEY } = freshModule();
+		claimInProcess(scope, k('a'), 0, HOUR);
+		claimInProcess(scope, k('b'), 1, HOUR);
+		/** @type {Record<string, any>} */
+		const runA = {};
+		expect(recordRun(runA, [k('a')], 2, HOUR, [], scope)).toEqual([true]);
+		expect(runA).toEqual({});
+		/** @type {Record<string, any>} */
+		const runB = {};
+		expect(recordRun(runB, [k('b')], 3, HOUR, [], scope)).toEqual([true]);
+		expect(recordedAt(runB[STATIC_DATA_KEY], k('a'))).toBe(2);
+		expect(recordedAt(runB[STATIC_DATA_KEY], k('b'))).toBe(3);
+	});
+
+	test('each save holds every event run in this process: a save that lost a record (the last one wins) is repaired by the next', () => {
+		const { claimInProcess, recordRun, STATIC_DATA_KEY } = freshModule();
+		for (const [name, at] of /** @type {Array<[string, number]>} */ ([
+			['a', 0],
+			['b', 10],
+		])) {
+			claimInProcess(scope, k(name), at, HOUR);
+			recordRun({}, [k(name)], at, HOUR, [], scope);
+		}
+		// The database holds only a's record (b's save was overwritten); c's run saves all three.
+		/** @type {Record<string, any>} */
+		const runC = { [STATIC_DATA_KEY]: recordOf([['a', 0]]) };
+		claimInProcess(scope, k('c'), 20, HOUR);
+		expect(recordRun(runC, [k('c')], 20, HOUR, [], scope)).toEqual([true]);
+		expect([k('a'), k('b'), k('c')].map((key) => recordedAt(runC[STATIC_DATA_KEY], key))).toEqual([
+			0, 10, 20,
+		]);
+	});
+
+	test('a run that keeps nothing still saves what the runs before it left to it', () => {
+		const { claimInProcess, recordRun, STATIC_DATA_KEY } = freshModule();
+		claimInProcess(scope, k('a'), 0, HOUR);
+		claimInProcess(scope, k('b'), 1, HOUR);
+		recordRun({}, [k('a')], 2, HOUR, [], scope);
+		// b's copy was recorded by another process meanwhile: b's run drops it, and saves a.
+		/** @type {Record<string, any>} */
+		const runB = { [STATIC_DATA_KEY]: recordOf([['b', 1]]) };
+		expect(recordRun(runB, [k('b')], 3, HOUR, [], scope)).toEqual([false]);
+		expect(recordedAt(runB[STATIC_DATA_KEY], k('a'))).toBe(2);
+		expect(recordedAt(runB[STATIC_DATA_KEY], k('b'))).toBe(1);
+	});
+
+	test('a claimed call whose run never comes holds back the saves for PENDING_RUN_MS only', () => {
+		const { claimInProcess, recordRun, PENDING_RUN_MS, STATIC_DATA_KEY } = freshModule();
+		claimInProcess(scope, k('never run'), 0, HOUR);
+		claimInProcess(scope, k('a'), 0, HOUR);
+		/** @type {Record<string, any>} */
+		const runA = {};
+		recordRun(runA, [k('a')], 1, HOUR, [], scope);
+		expect(runA).toEqual({});
+		claimInProcess(scope, k('b'), PENDING_RUN_MS, HOUR);
+		/** @type {Record<string, any>} */
+		const runB = {};
+		recordRun(runB, [k('b')], PENDING_RUN_MS + 1, HOUR, [], scope);
+		expect(recordedAt(runB[STATIC_DATA_KEY], k('a'))).toBe(1);
+		expect(recordedAt(runB[STATIC_DATA_KEY], k('b'))).toBe(PENDING_RUN_MS + 1);
+		// A claim is not a run: the event that never ran is not recorded, so its retry runs.
+		expect(recordedAt(runB[STATIC_DATA_KEY], k('never run'))).toBeUndefined();
+	});
+
+	test('runs answered elsewhere (queue-mode workers) save each run, as before', () => {
+		const { claimInProcess, recordRun, STATIC_DATA_KEY } = freshModule();
+		claimInProcess(scope, k('a'), 0, HOUR);
+		claimInProcess(scope, k('b'), 1, HOUR);
+		/** @type {Record<string, any>} */
+		const worker = {};
+		recordRun(worker, [k('a')], 2, HOUR);
+		expect(recordedAt(worker[STATIC_DATA_KEY], k('a'))).toBe(2);
+	});
+});
+
 describe('in-process claim', () => {
 	test('the first claim wins; a repeat within the window does not', () => {
 		const { claimInProcess } = freshModule();

@@ -569,6 +569,30 @@ describe('duplicates in one n8n instance', () => {
 		expect(database.effects).toHaveLength(2);
 	});
 
+	test('runs that overlap make one save between them, holding every event: after a restart, each repeat is dropped', async () => {
+		const database = { staticData: null };
+		const workflowId = 'wf-overlapping';
+		const trigger = createTrigger({ database, workflowId, loadNodeClass: loadInAnotherProcess() });
+		const makes = [samples.deliverySuccess, samples.invalidPhone, samples.replyReceived];
+		const received = [];
+		for (const make of makes) received.push(await trigger.receive({ ...authorized, body: make() }));
+		// Each run but the last to start leaves the save to a run still on its way.
+		const runs = [];
+		for (const index of [0, 2, 1]) runs[index] = await received[index].runWorkflow();
+		expect(runs.map((run) => run.items.length)).toEqual([1, 1, 1]);
+		expect(runs.map((run) => run.staticSaved)).toEqual([false, true, false]);
+		expect(recordedTimes(database)).toHaveLength(3);
+
+		const restarted = createTrigger({
+			database,
+			workflowId,
+			loadNodeClass: loadInAnotherProcess(),
+		});
+		for (const make of makes)
+			expect(await restarted.post({ ...authorized, body: make() })).toMatchObject(duplicate);
+		expect(database.effects).toHaveLength(3);
+	});
+
 	test('the run keeps its items linked to its input (pairedItem), and drops repeats among them', async () => {
 		const trigger = createTrigger({ runOn: 'worker' });
 		const item = (payload) => ({ json: { event: 'x', payload } });

@@ -34,12 +34,7 @@ export function isRepeatCall(
 	const now = Date.now();
 	const repeat =
 		isRecorded(context.getWorkflowStaticData('node'), key, now, windowMs) ||
-		!claimInProcess(
-			`${context.getWorkflow().id ?? ''}\u0000${context.getNode().name}`,
-			key,
-			now,
-			windowMs,
-		);
+		!claimInProcess(scopeOf(context), key, now, windowMs);
 	if (repeat) {
 		context.logger.debug('Tatango Trigger dropped a repeated event', {
 			node: context.getNode().name,
@@ -48,6 +43,11 @@ export function isRepeatCall(
 		});
 	}
 	return repeat;
+}
+
+/** The trigger node in this process's memory: its workflow and name. */
+function scopeOf(context: IWebhookFunctions | IExecuteFunctions): string {
+	return `${context.getWorkflow().id ?? ''}\u0000${context.getNode().name}`;
 }
 
 /**
@@ -77,7 +77,7 @@ export function firstDeliveries(context: IExecuteFunctions): INodeExecutionData[
 	});
 	const windowMs = windowOf(context.getNodeParameter('options', 0, {}) as IDataObject);
 	if (context.getMode() !== 'webhook' || windowMs <= 0) return items;
-	answeredBy.forEach(noteAnsweredBy);
+	const answeredHere = noteAnsweredBy(answeredBy);
 
 	const keyed: Array<{ index: number; key: string }> = [];
 	items.forEach((item, index) => {
@@ -91,6 +91,7 @@ export function firstDeliveries(context: IExecuteFunctions): INodeExecutionData[
 		Date.now(),
 		windowMs,
 		carried,
+		answeredHere ? scopeOf(context) : undefined,
 	);
 	const dropped = new Set(keyed.filter((_, n) => !keptKeyed[n]).map(({ index }) => index));
 	if (dropped.size > 0) {
