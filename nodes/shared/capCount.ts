@@ -51,9 +51,10 @@ export function countAgainstCap<T>(
 
 /**
  * Whether two capped texts count together: the same Cap Subject, or either without one (an empty
- * subject counts every capped text to the number: the strictest reading). The memory, which can
- * only count by a text's own subject, keeps a text on a subject also among all the number's texts
- * (memory/capRun.ts): it does not count a text without a subject against a later one with one.
+ * subject counts every capped text to the number: the strictest reading). The ledger applies it
+ * as is. The memory can count only by a text's own subject, so it keeps a text on a subject also
+ * among all the number's texts (memory/capRun.ts): a later text on a subject then meets an earlier
+ * one without a subject only in that count, whose limit is the most any cap allows.
  */
 export function countTogether(subject: string, other: string): boolean {
 	return subject === '' || other === '' || subject === other;

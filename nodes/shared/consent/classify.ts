@@ -629,8 +629,11 @@ function freeStandingStop(words: Word[]): Finding | undefined {
 		const following = words.slice(i + 1).map((word) => collapseRepeats(word.key));
 		if (!following.every((key) => STOP_FOLLOWERS.has(key))) continue;
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
-		// "Why did my texts stop?": a question about what happened, not a request.
-		if (words.slice(0, i).some((word) => word.key === 'did' || word.key === 'does')) continue;
+		// "Why did my texts stop?", "where is the stop?": a question, not a request.
+		if (
+			words.slice(0, i).some((word) => ['did', 'does', 'where', 'donde', 'ou'].includes(word.key))
+		)
+			continue;
 		return { intent: 'revoked', words: words[i].raw, language: 'shared', start: i, bare: true };
 	}
 	return undefined;

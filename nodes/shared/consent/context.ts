@@ -72,8 +72,8 @@ export function besideOtherThing(
 
 /** "Delete it", "bórrenlo", "effacez-le": a verb of removing whose "it" is a number. */
 const REMOVE_IT =
-	/^(?:please |pls |and |just )?(?:delete|erase|remove|lose|forget|drop) (?:it|that)(?: (?:please|pls|now|asap|thanks|immediately))*$|^(?:por favor )?(?:borrenlo|borralo|borrelo|eliminenlo|eliminalo|quitenlo)\b|^(?:svp )?(?:effacez|supprimez|retirez|oubliez) le\b/;
-const NUMBER = /\b(?:number|numero|num)\b/;
+	/^(?:please |pls |and |just )?(?:delete|erase|remove|lose|forget|drop) (?:it|that)(?: (?:please|pls|now|asap|thanks|immediately))*$|\b(?:remove|delete|take|erase) (?:it|this|that) (?:off|from) (?:your|the|this|ur|all)(?: \w+)? (?:list|lists|system|database|records)\b|^(?:por favor )?(?:borrenlo|borralo|borrelo|eliminenlo|eliminalo|quitenlo)\b|^(?:svp )?(?:effacez|supprimez|retirez|oubliez) le\b/;
+const NUMBER = /\b(?:number|numero|num|phone|cell|telephone|celular)\b/;
 
 /** The words of a "delete it" whose "it" is the number another clause names, or undefined. */
 export function removesNamedNumber(clauses: string[][]): string | undefined {

@@ -48,6 +48,17 @@ const RESPELLED: Record<string, string> = {
 	stahp: 'stop',
 	stawp: 'stop',
 	stap: 'stop',
+	// The dropped "g" of texting: "stop sendin me this".
+	sendin: 'sending',
+	textin: 'texting',
+	txtin: 'txting',
+	messagin: 'messaging',
+	msgin: 'messaging',
+	contactin: 'contacting',
+	spammin: 'spamming',
+	botherin: 'bothering',
+	emailin: 'emailing',
+	callin: 'calling',
 };
 
 function foldWord(word: string): string {
@@ -115,7 +126,9 @@ export function clausesOf(text: string): Clause[] {
 		.replace(SPELLED_OUT, joinSpelledOut)
 		// A stop sign or a no-entry sign sent as the reply says stop.
 		.replace(/[\u{1F6D1}\u26D4]/gu, ' stop ')
-		.replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'");
+		.replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
+		// A hashtag is its word: "#stop".
+		.replace(/(^|\s)#(?=\p{L})/gu, '$1');
 	for (const [pattern, replacement] of CONTRACTIONS) {
 		prepared = prepared.replace(pattern, replacement);
 	}

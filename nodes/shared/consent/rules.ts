@@ -61,7 +61,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:prefer|rather|like|want|wish) (?:not|never) to (?:receive|get|be sent|be texted|be contacted)${END}`,
+		`\\b(?:prefer|rather|like|want|wish) (?:not|never) to (?:receive|get|be sent|be texted|be contacted)${END}|\\b(?:rather|prefer) not (?:receive|get|be sent|be texted|be contacted|getting|receiving)${END}`,
 		false,
 	),
 	// "no more texts", "enough with the texts"
@@ -83,13 +83,13 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:not|no longer|never|dont|longer) (?:consent|agree) to (?:this|these|any|your|receiving|being|the|being|${MESSAGES_EN_STRICT})${END}`,
+		`\\b(?:not|no longer|never|dont|longer) (?:consent|agree) to (?:this|these|any|your|receiving|receive|get|getting|being|the|${MESSAGES_EN_STRICT})${END}`,
 		false,
 	),
 	// "I asked to be removed", "I've unsubscribed twice already", "I want out of this list"
 	rule(
 		'en',
-		`\\b(?:asked|asking|want|wanted|like|need|wish) to be (?:removed|taken off|unsubscribed|opted out)${END}`,
+		`\\b(?:asked|asking|want|wanted|like|need|wish)(?: (?!not\\b)\\w+){0,3}? to be (?:removed|taken off|unsubscribed|opted out)${END}`,
 	),
 	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
 	rule(
@@ -145,6 +145,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\b(?:saquen|quiten|borren|eliminen|borra|quita|elimina|saca|remuevan|borrar|eliminar|quitar|sacar) (?:mi|este|el) (?:numero|telefono|cel|celular|contacto)${END}`,
 	),
+	// "borren mis datos", "eliminen mi información"; not "mis datos de tarjeta"
+	rule(
+		'es',
+		`\\b(?:saquen|quiten|borren|eliminen|borra|quita|elimina|borrar|eliminar) (?:mis datos|mi informacion|mi info)${END}(?! (?:de|del) (?:tarjeta|pago|envio|facturacion|cuenta))`,
+	),
 	rule(
 		'es',
 		`\\b(?:me|nos) (?:saquen|quiten|borren|eliminen|saca|quita|borra|elimina|sacan|quitan|borran|eliminan|sacaran|quitaran|borraran|eliminaran|sacasen|quitasen|borrasen) de (?:la |su |sus |esta |tu )?(?:lista|listas|base|sistema)${END}`,
@@ -195,6 +200,17 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:salir|salirme|sacarme)(?: de| del) (?:la |esta |este |su |sus |tu |el )?(?:lista|listas|suscripcion|programa|club|grupo|servicio|alertas|mensajes|envios)${END}`,
 	),
 	rule('es', `\\b(?:desuscrib|dessuscrib|desinscrib|desafili)\\w*${END}`),
+	// "no me sigan mandando mensajes"
+	rule(
+		'es',
+		`\\bno (?:me |nos )?(?:sigan|siga|sigas|continuen|continue) (?:mandando|enviando|escribiendo|molestando|contactando|textando)${END}`,
+		false,
+	),
+	// "me quiero salir de esto", "sácame de aquí"
+	rule(
+		'es',
+		`\\b(?:salir|salirme|sacarme|sacame|saquenme) de (?:esto|aqui|esta cosa|todo esto)${END}`,
+	),
 	// "cancelar suscripción", "cancela los mensajes"; not "cancelar mi pedido"
 	rule(
 		'es',
@@ -334,6 +350,33 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'en',
 		`\\b(?:i m|im|i am|we re|we are)(?: so| just| honestly| really| officially)? (?:done|finished|through) with (?:these|this|them|you|u|y all|yall|you guys|you people|it all|all this|all of this)$`,
 	),
+	// "you may not text me anymore", "you can't contact me"; not "you can not text me before 9"
+	rule(
+		'en',
+		`\\b(?:you|u) (?:may|can|must|should|are not allowed to|do not have permission to) not (?:text|txt|message|msg|contact|send|spam)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends)\\b)`,
+		false,
+	),
+	// "can you not text me", "could u please not message me"
+	rule(
+		'en',
+		`\\b(?:can|could|would|will) (?:you|u|y all)(?: please| pls| just)? not (?:text|txt|message|msg|contact|send|spam)(?: me| us| this number)?$`,
+		false,
+	),
+	// "I'm blocking this number", "blocking you now": the person shuts the texts out
+	rule(
+		'en',
+		`\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to) (?:block|blocking) (?:this|your|you|u|the)(?: number| #| company)?${END}`,
+	),
+	// "I no longer want to be part of this program", "count me out of these texts", "I'm out"
+	rule(
+		'en',
+		`\\b(?:not|no longer|never)(?: \\w+)? (?:want|wish) to be (?:part of|in|on|a member of|enrolled in|subscribed to|signed up for) (?:this|these|your|the|ur|any)\\b`,
+		false,
+	),
+	rule(
+		'en',
+		`\\bcount (?:me|us) out(?: of (?:this|these|your|the|ur|all)(?: \\w+)?)?$|^(?:ok |okay |yeah |so |nope )?(?:i m|im|i am|we re|we are) (?:out|outta here|out of here)$`,
+	),
 	// "Top texting me": STOP with its first letter dropped, before a verb of texting
 	rule(
 		'en',
@@ -466,7 +509,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) plus (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
+		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) (?:plus|plus rien|rien) (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
 		false,
 	),
 	rule(

@@ -97,7 +97,8 @@ const STOPPABLE_THINGS = new Set(
 		'delivery deliveries package shipment appointment appointments reservation booking refill ' +
 		'prescription membership renewal factura facturas pago pagos tarjeta pedidos ' +
 		'orden entrega paquete cita reserva facture factures paiement carte commande livraison colis ' +
-		'rendez'
+		'rendez slot spot table session class lesson visit ride pickup trip ticket tickets seat room ' +
+		'flight rental tour consultation'
 	).split(' '),
 );
 

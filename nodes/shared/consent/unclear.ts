@@ -9,14 +9,14 @@ const ANNOYED = new Set(
 		'ugh argh smh seriously wtf omg ffs jfc jeez geez sigh bruh enough again not no ' +
 		'ay ya estuvo otra vez por dios serio en neta encore bon ca va la franchement voyons ' +
 		'come on already really meh uf pf pff bof ouf' +
-		' this these you again con esto eso lo mismo vous toi ca oh'
+		' this these you again con esto eso lo mismo vous toi ca oh why tho though'
 	).split(' '),
 );
 /** Of those, the ones that carry the annoyance ("not" alone is not annoyed). */
 const STRONGLY_ANNOYED = new Set(
 	(
 		'ugh argh smh seriously wtf ffs jfc jeez geez sigh bruh enough again ay ya estuvo vez encore voyons ' +
-		'really meh uf pf pff bof'
+		'really meh uf pf pff bof tho'
 	).split(' '),
 );
 
@@ -38,7 +38,7 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'a complaint that the texts keep coming, with no request to stop',
 		pattern: new RegExp(
-			`\\bwhy (?:am i|are we|do i|is this number)(?: \\w+)? (?:getting|receiving)\\b|\\b(?:why|por que|porque|pourquoi)\\b(?: \\w+){0,4} (?:keep|still|siguen|sigue|seguir|encore|toujours|continuez|continuent)\\b(?: \\w+){0,3}|\\b(?:why|por que|pourquoi)\\b(?: \\w+){0,3} ${WRITING} (?:\\w+ )*?(?:again|encore|otra vez|de nuevo)\\b|\\b(?:this is getting old|again with (?:this|these)|every (?:single )?day|all day long|todos los dias|tous les jours|a chaque jour)\\b`,
+			`\\bwhy (?:am i|are we|do i|is this number)(?: \\w+)? (?:getting|receiving)\\b|\\b(?:why|por que|porque|pourquoi)\\b(?: \\w+){0,4} (?:keep|still|siguen|sigue|seguir|encore|toujours|continuez|continuent)\\b(?: \\w+){0,3}|\\b(?:why|por que|pourquoi)\\b(?: \\w+){0,3} ${WRITING} (?:\\w+ )*?(?:again|encore|otra vez|de nuevo)\\b|\\b(?:this is getting old|again with (?:this|these)|every (?:single )?day|all day long|todos los dias|tous les jours|a chaque jour)\\b|\\b(?:why|por que|pourquoi)\\b(?: \\w+){0,4} (?:all the time|constantly|nonstop|non stop|so much|so often|tout le temps|sans arret|autant|si souvent|todo el tiempo|a cada rato|tanto|tan seguido)\\b`,
 		),
 	},
 	{
