@@ -139,7 +139,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "sáquenme de su lista", "borren mi número"
 	rule(
 		'es',
-		`\\b(?:sacame|saqueme|saquenme|quitame|quiteme|quitenme|borrame|borreme|borrenme|eliminame|elimineme|eliminenme|remuevanme|bajame|bajenme|quitadme|sacadme|borradme|eliminadme)(?: de (?:la |su |sus |esta |esa |tu |el )?(?:lista|listas|base|sistema|contactos|mensajes|envios|suscripcion))?${END}`,
+		`\\b(?:sacame|saqueme|saquenme|quitame|quiteme|quitenme|borrame|borreme|borrenme|eliminame|elimineme|eliminenme|remuevanme|bajame|bajenme|quitadme|sacadme|borradme|eliminadme|retirenme|retireme|retirame)(?: de (?:la |su |sus |esta |esa |tu |el )?(?:lista|listas|base|sistema|contactos|mensajes|envios|suscripcion))?${END}`,
 	),
 	rule(
 		'es',
@@ -205,6 +205,25 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\bno (?:me |nos )?(?:sigan|siga|sigas|continuen|continue) (?:mandando|enviando|escribiendo|molestando|contactando|textando)${END}`,
 		false,
+	),
+	// "no quiero estar en su lista", "ya no deseo pertenecer a este programa"
+	rule(
+		'es',
+		`\\bno (?:\\w+ )?(?:quiero|deseo|quisiera|queremos) (?:estar en|seguir en|pertenecer a|formar parte de) (?:su|la|esta|este|sus|tu|el|esa|ese) (?:lista|programa|club|grupo|servicio|suscripcion)${END}`,
+		false,
+	),
+	// Refusing the texts: "I refuse to receive these texts", "me niego a recibir sus mensajes"
+	rule(
+		'en',
+		`\\brefuse (?:to )?(?:receive |get |accept )?(?:(?:these|this|your|any|the|more|further|all) )*${MESSAGES_EN_STRICT}${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:me niego a recibir|no acepto recibir|rechazo)(?: (?:sus|estos|estas|los|las|mas|tus))* ${MESSAGES_ES}${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:je )?refuse (?:de recevoir )?(?:(?:vos|ces|les|des|tout|tous) )*${MESSAGES_FR}${END}|\\b(?:veux|voudrais|souhaite|aimerais|desire) etre (?:retire|retiree|enleve|enlevee|desabonne|desabonnee|desinscrit|desinscrite|supprime|supprimee)${END}`,
 	),
 	// "me quiero salir de esto", "sácame de aquí"
 	rule(
@@ -353,7 +372,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "you may not text me anymore", "you can't contact me"; not "you can not text me before 9"
 	rule(
 		'en',
-		`\\b(?:you|u) (?:may|can|must|should|are not allowed to|do not have permission to) not (?:text|txt|message|msg|contact|send|spam)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends)\\b)`,
+		`\\b(?:you|u) (?:may|can|must|should|are not allowed to|do not have permission to) not (?:text|txt|message|msg|contact|send|spam)${END}(?!(?: \\w+){0,2} (?:before|after|until|till|til|between|during|while|at work|at school|at night|on weekends|in the morning|so early|so late)\\b)`,
 		false,
 	),
 	// "can you not text me", "could u please not message me"
@@ -370,7 +389,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "I no longer want to be part of this program", "count me out of these texts", "I'm out"
 	rule(
 		'en',
-		`\\b(?:not|no longer|never)(?: \\w+)? (?:want|wish) to be (?:part of|in|on|a member of|enrolled in|subscribed to|signed up for) (?:this|these|your|the|ur|any)\\b`,
+		`\\b(?:not|no longer|never)(?: \\w+)? (?:(?:want|wish) to|wanna) be (?:part of|in|on|a member of|enrolled in|subscribed to|signed up for) (?:this|these|your|the|ur|any)(?: \\w+)? (?:list|lists|program|programme|club|texts?|messages|alerts|group|service|thing|anymore)\\b`,
 		false,
 	),
 	rule(
@@ -380,7 +399,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "Top texting me": STOP with its first letter dropped, before a verb of texting
 	rule(
 		'en',
-		`^(?:please |pls |just |ok )?top (?:texting|txting|messaging|sending|contacting|spamming|bothering)(?= |$)`,
+		`^(?:please |pls |just |ok )?top (?:texting|txting|messaging|sending|contacting|spamming|bothering)(?= |$)(?! (?:app|apps|service|services|plan|plans|platform|tool|tools|software|company|companies|tips)\\b)`,
 	),
 	// Not wanting what comes next: "I don't want these anymore", "never want to hear from you again"
 	rule(
@@ -492,7 +511,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:cesser|cessez|arreter|arretez|suspendre|suspendez|stopper|stoppez)(?: (?:tout|tous|toute|toutes|les|vos|l|d|vos))* envois?(?:$| (?:de|d|des)(?: (?:vos|ces|les))? ${MESSAGES_FR}${END})`,
+		`\\b(?:cesser|cessez|arreter|arretez|suspendre|suspendez|stopper|stoppez)(?: (?:tout|tous|toute|toutes|les|vos|l|d|vos))* envois?(?:$|(?= (?:svp|stp|merci|s il|immediatement|maintenant)\\b)| (?:de|d|des)(?: (?:vos|ces|les))? ${MESSAGES_FR}${END})`,
 	),
 	rule(
 		'fr',

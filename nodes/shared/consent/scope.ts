@@ -28,7 +28,8 @@ const ELSEWHERE = new Set(
 		'mailings refill refills prescription renewal waitlist waiting wishlist registry monthly annual ' +
 		'yearly premium mensual anual espera semanal mensuel annuel attente ' +
 		'overdraft protection insurance coverage paperless sharing fee fees arbitration loan tracking ' +
-		'cookies survey surveys invoice factura facturas recibo facture factures ' +
+		'cookies survey surveys invoice factura facturas recibo facture factures poste courrier ' +
+		'size sizes item items product products sample samples ' +
 		'correo correos boletin boletines revista revistas catalogo catalogos folleto folletos garantia pedido ' +
 		'pedidos orden ordenes entrega entregas paquete paquetes pago pagos tarjeta tarjetas cargo ' +
 		'cargos cuenta cita citas reserva reservacion membresia caja ' +
