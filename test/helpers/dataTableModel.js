@@ -5,7 +5,9 @@
  * from n8n's OpenAPI description: tables by name, rows with ascending ids, flat and/or filters
  * (eq, neq, lt, lte, gt, gte; eq/neq null = is / is not empty), paging with a cursor, update and
  * delete by filter. `commitDelayMs` models PostgreSQL: a row's id is given at insert, but other
- * readers see the row only once its commit lands, that much later.
+ * readers see the row only once its commit lands, that much later; with `answerAfterCommit` an
+ * insert answers once its rows are visible, as n8n's does (its transaction has committed).
+ * `beforeDelete` is awaited before a delete takes effect (a test holds it to read in between).
  */
 
 /** @typedef {Record<string, any>} Row */
@@ -13,7 +15,14 @@
 let models = 0;
 
 class DataTableModel {
-	constructor({ commitDelayMs = 0 } = {}) {
+	/** @param {{ commitDelayMs?: number, answerAfterCommit?: boolean, beforeDelete?: () => Promise<void> }} [options] */
+	constructor({
+		commitDelayMs = 0,
+		answerAfterCommit = false,
+		beforeDelete = async () => {},
+	} = {}) {
+		this.answerAfterCommit = answerAfterCommit;
+		this.beforeDelete = beforeDelete;
 		// Its own address: the ledger remembers each table's ID per n8n address and table name.
 		this.baseUrl = `http://n8n-${++models}.test`;
 		this.commitDelayMs = commitDelayMs;
@@ -119,6 +128,9 @@ class DataTableModel {
 				table.rows.push(row);
 				return row;
 			});
+			if (this.answerAfterCommit && this.commitDelayMs > 0) {
+				await new Promise((resolve) => setTimeout(resolve, this.commitDelayMs));
+			}
 			return stored.map(({ visibleAt: _visibleAt, ...row }) => ({ ...row }));
 		}
 		if (m[3] === 'update') {
@@ -128,6 +140,7 @@ class DataTableModel {
 			return true;
 		}
 		if (m[3] === 'delete') {
+			await this.beforeDelete();
 			const filter = JSON.parse(call.qs.filter);
 			table.rows = table.rows.filter((row) => !DataTableModel.matches(row, filter));
 			return true;

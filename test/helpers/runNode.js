@@ -34,6 +34,9 @@ const { WorkflowExecute, ExecutionLifecycleHooks, Credentials } = require('n8n-c
 const { Tatango } = require('../../nodes/Tatango/Tatango.node');
 const { TatangoApi } = require('../../credentials/TatangoApi.credentials');
 const { TatangoV3Api } = require('../../credentials/TatangoV3Api.credentials');
+const {
+	TatangoComplianceLedgerApi,
+} = require('../../credentials/TatangoComplianceLedgerApi.credentials');
 
 /** The type name n8n gives the node once the package is installed (`<package name>.<node name>`). */
 const NODE_TYPE = 'n8n-nodes-tatango.tatango';
@@ -78,7 +81,11 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 const tatangoNode = new Tatango();
 
 /** @type {Record<string, import('n8n-workflow').ICredentialType>} */
-const credentialTypes = { tatangoApi: new TatangoApi(), tatangoV3Api: new TatangoV3Api() };
+const credentialTypes = {
+	tatangoApi: new TatangoApi(),
+	tatangoV3Api: new TatangoV3Api(),
+	tatangoComplianceLedgerApi: new TatangoComplianceLedgerApi(),
+};
 
 /** @type {import('n8n-workflow').INodeTypes} */
 const nodeTypes = {
@@ -225,7 +232,7 @@ function prepareContainer() {
  * @typedef {object} RunNodeOptions
  * @property {import('n8n-workflow').INodeParameters} parameters The Tatango node's parameters, as a saved workflow holds them.
  * @property {import('n8n-workflow').IDataObject[]} [items] Input items' json (default: one empty item).
- * @property {{ tatangoApi?: import('n8n-workflow').ICredentialDataDecryptedObject, tatangoV3Api?: import('n8n-workflow').ICredentialDataDecryptedObject }} [credentials]
+ * @property {{ tatangoApi?: import('n8n-workflow').ICredentialDataDecryptedObject, tatangoV3Api?: import('n8n-workflow').ICredentialDataDecryptedObject, tatangoComplianceLedgerApi?: import('n8n-workflow').ICredentialDataDecryptedObject }} [credentials]
  * @property {boolean} [continueOnFail] Shorthand for `onError: 'continueRegularOutput'`.
  * @property {'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput'} [onError] The node's
  *   "On Error" setting: stop, continue (errors as regular output items), or continue using a
@@ -275,6 +282,9 @@ async function runNode({
 			...(credentials.tatangoApi ? { tatangoApi: { id: 'cred-v2', name: 'Tatango account' } } : {}),
 			...(credentials.tatangoV3Api
 				? { tatangoV3Api: { id: 'cred-v3', name: 'Tatango V3 account' } }
+				: {}),
+			...(credentials.tatangoComplianceLedgerApi
+				? { tatangoComplianceLedgerApi: { id: 'cred-ledger', name: 'Compliance ledger' } }
 				: {}),
 		},
 		...(errorSetting ? { onError: errorSetting } : {}),

@@ -26,6 +26,18 @@ const text = (row) =>
 	});
 
 describe('what the rows decide', () => {
+	test("a text whose final row is stored beside its pending row counts once, in its claim's place", () => {
+		const key = { sendOnceKey: 'order-1', capLimit: 2 };
+		const rows = [
+			text({ id: 5, at: T0, status: 'pending', ...key }),
+			text({ id: 8, at: T0 + 1, status: 'pending', ...key }),
+			text({ id: 12, at: T0 + 2, status: 'sent', claim: 5, transactionId: 'tx', ...key }),
+		];
+		const mine = rows[1];
+		expect(keyHolder(rows, mine)).toMatchObject({ id: 12, transactionId: 'tx' });
+		expect(capVerdict(rows, mine)).toEqual({ allowed: true, count: 2 });
+	});
+
 	test("a Florida number's 4th text in 24 hours is refused until the first is 24 hours old", () => {
 		const rows = [0, 1, 5].map((h, i) => text({ id: i + 1, at: T0 + h * HOUR }));
 		const mine = text({ id: 9, at: T0 + 23 * HOUR, status: 'pending' });
@@ -166,21 +178,115 @@ describe('claims across processes', () => {
 		expect(claims.filter((claim) => claim.key?.mine)).toHaveLength(2);
 	});
 
-	test('a batch of 100 texts costs 1 insert and 2 reads (keys and caps), and their outcomes 100 background updates', async () => {
+	test('1,000 texts with a key and a cap, claimed and told what happened: about ten calls per hundred, none per text', async () => {
 		const model = new DataTableModel();
 		const [ledger] = await ledgers(model, 1);
 		const before = model.calls;
-		const texts = Array.from({ length: 100 }, (_, i) => ({
-			phone: `30555${String(i).padStart(5, '0')}`,
-			channel: 'SMS',
-			sendOnceKey: `k${i}`,
-			cap: { subject: '', limit: 3 },
-		}));
-		const claims = await ledger.claim(texts, T0);
-		expect(model.calls - before).toBe(1 + 3 + 3); // one insert; 40 values per read: 3 + 3
-		expect(claims.every((claim) => claim.key?.mine && claim.cap?.allowed)).toBe(true);
-		for (const claim of claims) ledger.settle(claim.row, { status: 'sent', transactionId: 'tx' });
+		for (let batch = 0; batch < 10; batch++) {
+			const texts = Array.from({ length: 100 }, (_, i) => ({
+				phone: `30555${String(batch * 100 + i).padStart(5, '0')}`,
+				channel: 'SMS',
+				sendOnceKey: `k${batch * 100 + i}`,
+				cap: { subject: '', limit: 3 },
+			}));
+			const claims = await ledger.claim(texts, T0);
+			expect(claims.every((claim) => claim.key?.mine && claim.cap?.allowed)).toBe(true);
+			for (const claim of claims) {
+				ledger.settle(claim.row, { status: 'sent', transactionId: `tx-${claim.row.ref}` });
+			}
+		}
 		await ledger.flush();
-		expect(model.rows().filter((row) => row.status === 'sent')).toHaveLength(100);
+		// Per hundred: the claim's insert, 3 + 3 reads (40 values each), the outcomes' insert and
+		// 2 deletes (60 ids each). One update per text made it 1,070.
+		expect(model.calls - before).toBe(100);
+		expect(model.log.filter((call) => call.startsWith('PATCH'))).toEqual([]);
+		const rows = model.rows();
+		expect(rows).toHaveLength(1000);
+		expect(rows.filter((row) => row.status === 'sent' && row.transactionId)).toHaveLength(1000);
+	});
+
+	test("a text's final row replaces its pending row with no moment another process could take its key or its cap slot", async () => {
+		/** @type {() => void} */ let release = () => {};
+		const held = new Promise((resolve) => (release = () => resolve(undefined)));
+		/** @type {() => void} */ let deleting = () => {};
+		const reached = new Promise((resolve) => (deleting = () => resolve(undefined)));
+		const model = new DataTableModel({
+			commitDelayMs: 5,
+			answerAfterCommit: true,
+			beforeDelete: async () => {
+				deleting();
+				await held;
+			},
+		});
+		const [a, b, c] = await ledgers(model, 3);
+		const capped = (/** @type {string} */ key) => ({
+			phone: MIAMI,
+			channel: 'SMS',
+			sendOnceKey: key,
+			cap: { subject: 'sale', limit: 3 },
+		});
+		const claims = await a.claim(['k1', 'k2', 'k3'].map(capped), T0);
+		expect(claims.every((claim) => claim.key?.mine && claim.cap?.allowed)).toBe(true);
+		claims.forEach((claim, i) =>
+			a.settle(claim.row, { status: 'sent', transactionId: `tx${i + 1}`, at: T0 + 1000 + i }),
+		);
+		const flushed = a.flush();
+		await reached;
+		// The final rows are stored; the pending rows they replace are not deleted yet.
+		expect(model.rows().map((row) => row.status)).toEqual([
+			'pending',
+			'pending',
+			'pending',
+			'sent',
+			'sent',
+			'sent',
+		]);
+		const taken = {
+			key: { mine: false, holder: { status: 'sent', transactionId: 'tx1' } },
+			cap: { allowed: false, count: 3, nextAllowedAt: T0 + 1000 + DAY_MS },
+		};
+		expect((await b.claim([capped('k1')], T0 + 2000))[0]).toMatchObject(taken);
+		release();
+		await flushed;
+		expect((await c.claim([capped('k1')], T0 + 3000))[0]).toMatchObject(taken);
+		const rowsOfA = model.rows().filter((row) => row.execution === '0');
+		expect(rowsOfA.map((row) => [row.status, row.claim])).toEqual([
+			['sent', 1],
+			['sent', 2],
+			['sent', 3],
+		]);
+	});
+
+	test('a read longer than a page misses no row when rows are deleted between its pages', async () => {
+		const model = new DataTableModel();
+		const [ledger] = await ledgers(model, 1);
+		const [table] = model.tables.values();
+		const row = (/** @type {Record<string, any>} */ data) => {
+			const stored = {
+				kind: 'text',
+				phone: MIAMI,
+				sendOnceKey: 'k',
+				at: T0,
+				visibleAt: 0,
+				...data,
+			};
+			table.rows.push({ ...stored, id: table.nextId++ });
+		};
+		// 250 earlier deliveries of the key held back, then the text that holds it (id 251).
+		for (let i = 0; i < 250; i++) row({ status: i === 4 ? 'pending' : 'already_sent' });
+		row({ status: 'sent', transactionId: 'the-first' });
+		// Row 5's text got its final row: the pending row goes while the key's rows are read.
+		row({ status: 'already_sent', claim: 5 });
+		const request = model.request.bind(model);
+		let pages = 0;
+		model.request = async (/** @type {any} */ call) => {
+			const answer = await request(call);
+			if (call.method === 'GET' && call.path.endsWith('/rows') && ++pages === 1) {
+				table.rows = table.rows.filter((stored) => stored.id !== 5);
+			}
+			return answer;
+		};
+		const [claim] = await ledger.claim([{ phone: MIAMI, channel: 'SMS', sendOnceKey: 'k' }], T0);
+		expect(claim.key).toMatchObject({ mine: false, holder: { transactionId: 'the-first' } });
 	});
 });

@@ -28,6 +28,7 @@ export const LEDGER_COLUMNS: ReadonlyArray<{ name: string; type: ColumnType }> =
 	{ name: 'words', type: 'string' },
 	{ name: 'consentPhone', type: 'string' },
 	{ name: 'ref', type: 'string' },
+	{ name: 'claim', type: 'number' },
 ];
 
 /** What a row is: a text (sent or held back), a revocation, an opt-in. */
@@ -80,6 +81,11 @@ export interface LedgerRowData {
 	consentPhone?: string | null;
 	/** This row's own token, to find it among the rows one insert returns. */
 	ref?: string;
+	/**
+	 * On a text's final row, the id of the `pending` row it replaced: claims are ordered by it
+	 * (`claimOrder`), so the text keeps its place among the claims whatever id its final row got.
+	 */
+	claim?: number | null;
 }
 
 /** A row as read back: n8n adds `id` (ascending in insertion order), createdAt and updatedAt. */
@@ -102,5 +108,24 @@ export function rowOf(raw: Record<string, unknown>): LedgerRow {
 		phone: String(raw.phone ?? ''),
 		capLimit: number(raw.capLimit),
 		count: number(raw.count),
+		claim: number(raw.claim),
 	};
+}
+
+/** Where a text stands among the claims: its claim row's id, which its final row carries on. */
+export function claimOrder(row: LedgerRow): number {
+	return row.claim ?? row.id;
+}
+
+/**
+ * One row per text: while a text's final row is being written, its `pending` row may still be
+ * there (it is deleted only once the final row is stored); the final row is the text's.
+ */
+export function currentRows(rows: readonly LedgerRow[]): LedgerRow[] {
+	const byClaim = new Map<number, LedgerRow>();
+	for (const row of rows) {
+		const replacesClaim = row.claim !== null && row.claim !== undefined;
+		if (replacesClaim || !byClaim.has(claimOrder(row))) byClaim.set(claimOrder(row), row);
+	}
+	return [...byClaim.values()].sort((a, b) => claimOrder(a) - claimOrder(b));
 }

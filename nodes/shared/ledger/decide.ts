@@ -1,22 +1,22 @@
 // What the ledger's rows decide, pure: whose claim a Send Once key is, and whether a capped text
 // may go (by the cap's one rule, capCount.ts). Every process reads the same rows and decides the
-// same way, so the rule itself is the lock: rows are ordered by their id, which n8n's database
-// gives in insertion order.
+// same way, so the rule itself is the lock: claims are ordered by their claim row's id, which n8n's
+// database gives in insertion order (a text's final row carries its claim row's id on: `claimOrder`).
 import { type CapCount, countAgainstCap, countTogether, DAY_MS } from '../capCount';
-import { LIVE_STATUSES, type LedgerRow } from './columns';
+import { claimOrder, currentRows, LIVE_STATUSES, type LedgerRow } from './columns';
 
 export { DAY_MS };
 
 /**
- * Whether row `mine` holds its Send Once key: the live row with the key and the lowest id does.
- * Another live row with a lower id: the key was used (or is being used) by that text.
+ * Whether row `mine` holds its Send Once key: the live text with the key that claimed first does.
+ * Another live text that claimed before: the key was used (or is being used) by that text.
  */
 export function keyHolder(rows: readonly LedgerRow[], mine: LedgerRow): LedgerRow {
 	let holder = mine;
-	for (const row of rows) {
+	for (const row of currentRows(rows)) {
 		if (row.kind !== 'text' || row.sendOnceKey !== mine.sendOnceKey) continue;
-		if (row.id !== mine.id && !LIVE_STATUSES.has(String(row.status))) continue;
-		if (row.id < holder.id) holder = row;
+		if (claimOrder(row) === claimOrder(mine) || !LIVE_STATUSES.has(String(row.status))) continue;
+		if (claimOrder(row) < claimOrder(holder)) holder = row;
 	}
 	return holder;
 }
@@ -40,22 +40,19 @@ function countAt(counted: readonly LedgerRow[], row: LedgerRow, limit: number): 
 
 /**
  * Whether the capped text of row `mine` may go. The rows of its number that count toward a cap are
- * taken in id order, each as its own process decides it: a row already sent (or maybe sent) counts;
+ * taken in claim order, each as its own process decides it: a row already sent (or maybe sent) counts;
  * a pending row counts if, among the earlier counted texts of its last 24 hours on its subject,
  * fewer than its limit were. `count` is the texts of `mine`'s last 24 hours on its subject before
  * it; when refused, `nextAllowedAt` is when enough of them are 24 hours old.
  */
 export function capVerdict(rows: readonly LedgerRow[], mine: LedgerRow): CapVerdict {
-	const ordered = rows
-		.filter(
-			(row) =>
-				row.kind === 'text' &&
-				row.id !== mine.id &&
-				row.id < mine.id &&
-				row.capWindow === mine.capWindow &&
-				LIVE_STATUSES.has(String(row.status)),
-		)
-		.sort((a, b) => a.id - b.id);
+	const ordered = currentRows(rows).filter(
+		(row) =>
+			row.kind === 'text' &&
+			claimOrder(row) < claimOrder(mine) &&
+			row.capWindow === mine.capWindow &&
+			LIVE_STATUSES.has(String(row.status)),
+	);
 	const counted: LedgerRow[] = [];
 	for (const row of ordered) {
 		if (row.status !== 'pending') counted.push(row);

@@ -6,7 +6,13 @@ import { sleep } from 'n8n-workflow';
 
 import { createLedgerHttp, type LedgerHttp } from '../transport';
 import type { TransportContext } from '../transport/types';
-import { type LedgerRow, type LedgerRowData, type RowKind } from './columns';
+import {
+	claimOrder,
+	currentRows,
+	type LedgerRow,
+	type LedgerRowData,
+	type RowKind,
+} from './columns';
 import { capVerdict, type CapVerdict, DAY_MS, keyHolder, latestConsent } from './decide';
 import { LedgerTable } from './table';
 
@@ -19,8 +25,13 @@ import { LedgerTable } from './table';
  */
 export const SETTLE_MS = 200;
 
-/** Background writes (a text's outcome) in flight at once, per run. */
+/** Background writes (texts' outcomes) in flight at once, per run. */
 const MAX_WRITES = 8;
+
+/** Texts' outcomes written together, in one insert and a delete per few dozen. */
+const OUTCOME_BATCH = 100;
+/** ...or sooner, once the first of them has waited this long: other processes see them soon. */
+const OUTCOME_WAIT_MS = 2_000;
 
 /** Maintenance (emptying old cap windows, deleting rows past retention) at most this often per table. */
 const MAINTAIN_EVERY_MS = 10 * 60_000;
@@ -43,6 +54,36 @@ export interface Claimed {
 	/** Present when the text has a key: the row holding it (this text's own when it holds it). */
 	key?: { mine: boolean; holder: LedgerRow };
 	cap?: CapVerdict;
+}
+
+/** A text's row and what became of it, waiting to be written. */
+interface Outcome {
+	row: LedgerRow;
+	data: IDataObject;
+}
+
+function isLive(data: IDataObject): boolean {
+	return data.status === 'sent' || data.status === 'maybe_sent';
+}
+
+/**
+ * The row that replaces a text's pending row: its columns, what became of it, and the pending
+ * row's place among the claims. A text held back leaves its cap window: it stops counting.
+ */
+function finalRow(row: LedgerRow, data: IDataObject): LedgerRowData {
+	const columns: Partial<LedgerRowData> & Record<string, unknown> = { ...row };
+	// n8n's own columns: it sets them on every row it stores.
+	for (const system of ['id', 'createdAt', 'updatedAt']) delete columns[system];
+	return {
+		...columns,
+		...(data as Partial<LedgerRowData>),
+		...(isLive(data) ? {} : { capWindow: null }),
+		kind: row.kind,
+		phone: row.phone,
+		at: Number(data.at ?? row.at),
+		when: String(data.when ?? columns.when ?? new Date(row.at).toISOString()),
+		claim: claimOrder(row),
+	};
 }
 
 export interface RunIdentity {
@@ -153,28 +194,66 @@ export class Ledger {
 	}
 
 	/**
-	 * A text's final state (sent with its transactionId, or held back and why). Written in the
-	 * background: `flush()` waits for every such write. A text held back stops counting at once.
+	 * A text's final state (sent with its transactionId, or held back and why), written in the
+	 * background with the outcomes of the texts around it (`storeOutcomes`): once OUTCOME_BATCH
+	 * are waiting, or the oldest has waited OUTCOME_WAIT_MS. `flush()` writes the rest and waits.
 	 */
 	settle(row: LedgerRow, data: IDataObject): void {
-		const live = data.status === 'sent' || data.status === 'maybe_sent';
-		const write = this.inTurn(
-			async () =>
+		if (this.outcomes.length === 0) this.oldestOutcome = Date.now();
+		this.outcomes.push({ row, data });
+		const waited = Date.now() - this.oldestOutcome;
+		if (this.outcomes.length >= OUTCOME_BATCH || waited >= OUTCOME_WAIT_MS) this.writeOutcomes();
+	}
+
+	private readonly outcomes: Outcome[] = [];
+	private oldestOutcome = 0;
+
+	private writeOutcomes(): void {
+		const batch = this.outcomes.splice(0);
+		if (batch.length === 0) return;
+		this.writes.push(this.inTurn(async () => await this.storeOutcomes(batch)));
+	}
+
+	/**
+	 * Each text's final row replaces its pending row: the final rows are inserted first, each
+	 * carrying its pending row's id as its `claim` (its place among the claims), then the pending
+	 * rows are deleted. At every moment a reader finds the text, as pending until its final row is
+	 * stored, and in its place (docs/ledger.md). A single outcome is updated in place: one call.
+	 * Never throws: a row left pending counts as sent, stricter, never looser; the log says why.
+	 */
+	private async storeOutcomes(batch: readonly Outcome[]): Promise<void> {
+		const texts =
+			batch.length === 1 ? `the text to ${batch[0].row.phone}` : `${batch.length} texts`;
+		try {
+			if (batch.length === 1) {
+				const [{ row, data }] = batch;
 				await this.table.update(
-					{
-						type: 'and',
-						filters: [{ columnName: 'ref', condition: 'eq', value: String(row.ref) }],
-					},
-					live ? data : { ...data, capWindow: null },
+					{ type: 'and', filters: [{ columnName: 'id', condition: 'eq', value: row.id }] },
+					isLive(data) ? data : { ...data, capWindow: null },
 					'recording what became of a text',
-				),
-		).catch((error: unknown) => {
-			// The row stays `pending`, which counts as sent: stricter, never looser.
-			this.warn(
-				`Compliance ledger: the outcome of the text to ${row.phone} could not be recorded: ${(error as Error).message}`,
+				);
+				return;
+			}
+			await this.table.insertAll(
+				batch.map(({ row, data }) => finalRow(row, data)),
+				'recording what became of texts',
 			);
-		});
-		this.writes.push(write);
+		} catch (error) {
+			this.warn(
+				`Compliance ledger: the outcome of ${texts} could not be recorded (left pending, which counts as sent): ${(error as Error).message}`,
+			);
+			return;
+		}
+		try {
+			await this.table.deleteIds(
+				batch.map(({ row }) => row.id),
+				"removing texts' claim rows once their final rows are stored",
+			);
+		} catch (error) {
+			this.warn(
+				`Compliance ledger: the pending rows of ${texts} stay beside their final rows (which decide): ${(error as Error).message}`,
+			);
+		}
 	}
 
 	/** At most MAX_WRITES background writes at a time: n8n's database serves the sends too. */
@@ -201,8 +280,9 @@ export class Ledger {
 		);
 	}
 
-	/** Waits for every background write of this run. */
+	/** Writes the outcomes still waiting and waits for every background write of this run. */
 	async flush(): Promise<void> {
+		this.writeOutcomes();
 		while (this.writes.length > 0) await Promise.all(this.writes.splice(0));
 	}
 
@@ -258,7 +338,9 @@ export class Ledger {
 			"reading the number's history",
 			itemIndex,
 		);
-		return rows.sort((a, b) => b.at - a.at || b.id - a.id).slice(0, limit);
+		return currentRows(rows)
+			.sort((a, b) => b.at - a.at || claimOrder(b) - claimOrder(a))
+			.slice(0, limit);
 	}
 
 	/**

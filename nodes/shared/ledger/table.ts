@@ -11,6 +11,8 @@ const PAGE = 250;
 export const FILTER_CHUNK = 40;
 /** Rows per insert. */
 const INSERT_CHUNK = 100;
+/** Ids per delete: its filter goes in the URL (about 90 characters an id, encoded). */
+const ID_CHUNK = 60;
 
 export interface Condition {
 	columnName: string;
@@ -60,21 +62,48 @@ export class LedgerTable {
 		tableIds.delete(this.key);
 	}
 
-	/** Every row matching `filter`, ascending by id, page by page. */
-	async read(filter: Filter, doing: string, itemIndex = 0, max = Infinity): Promise<LedgerRow[]> {
+	/**
+	 * Every row matching `filter`, ascending by id. n8n pages by offset, so a row deleted between
+	 * two pages (a text's pending row, once its final row is stored) would shift another past the
+	 * page's end: the ledger pages by id instead (`id` greater than the last row seen), which an
+	 * `and` filter takes as one more condition. An `or` filter that matches more than a page is read
+	 * one condition at a time, each paged by id.
+	 */
+	async read(filter: Filter, doing: string, itemIndex = 0): Promise<LedgerRow[]> {
+		if (filter.type === 'and') return await this.readPaged(filter.filters, doing, itemIndex);
+		const rows = await this.page(filter, doing, itemIndex);
+		if (rows.length < PAGE) return rows;
+		const each = await Promise.all(
+			filter.filters.map(async (condition) => await this.readPaged([condition], doing, itemIndex)),
+		);
+		const byId = new Map(each.flat().map((row) => [row.id, row]));
+		return [...byId.values()].sort((a, b) => a.id - b.id);
+	}
+
+	private async readPaged(filters: Condition[], doing: string, itemIndex: number) {
 		const rows: LedgerRow[] = [];
-		let cursor: string | undefined;
-		do {
-			const qs: IDataObject = { limit: PAGE, filter: JSON.stringify(filter), sortBy: 'id:asc' };
-			if (cursor) qs.cursor = cursor;
-			const page = (await this.http.request(
-				{ method: 'GET', path: `/data-tables/${this.id}/rows`, qs, kind: 'read', doing },
+		for (;;) {
+			const last = rows.at(-1)?.id;
+			const after: Condition[] =
+				last === undefined ? [] : [{ columnName: 'id', condition: 'gt', value: last }];
+			const page = await this.page(
+				{ type: 'and', filters: [...filters, ...after] },
+				doing,
 				itemIndex,
-			)) as { data?: Array<Record<string, unknown>>; nextCursor?: string | null };
-			rows.push(...(page.data ?? []).map(rowOf));
-			cursor = page.nextCursor ?? undefined;
-		} while (cursor && rows.length < max);
-		return rows;
+			);
+			rows.push(...page);
+			if (page.length < PAGE) return rows;
+		}
+	}
+
+	/** One page of the rows matching `filter`, ascending by id. */
+	private async page(filter: Filter, doing: string, itemIndex: number): Promise<LedgerRow[]> {
+		const qs: IDataObject = { limit: PAGE, filter: JSON.stringify(filter), sortBy: 'id:asc' };
+		const page = (await this.http.request(
+			{ method: 'GET', path: `/data-tables/${this.id}/rows`, qs, kind: 'read', doing },
+			itemIndex,
+		)) as { data?: Array<Record<string, unknown>> };
+		return (page.data ?? []).map(rowOf);
 	}
 
 	/** Rows whose `column` is any of `values`, a few dozen values per call. */
@@ -135,6 +164,37 @@ export class LedgerTable {
 			}
 		}
 		return stored;
+	}
+
+	/** Inserts rows whose ids nobody needs back: n8n writes them in bulk statements. */
+	async insertAll(rows: LedgerRowData[], doing: string): Promise<void> {
+		for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+			await this.http.request({
+				method: 'POST',
+				path: `/data-tables/${this.id}/rows`,
+				body: {
+					data: rows.slice(i, i + INSERT_CHUNK) as unknown as IDataObject[],
+					returnType: 'count',
+				},
+				kind: 'write',
+				doing,
+			});
+		}
+	}
+
+	/** Deletes the rows of these ids, a few dozen per call (the filter goes in the URL). */
+	async deleteIds(ids: readonly number[], doing: string): Promise<void> {
+		for (let i = 0; i < ids.length; i += ID_CHUNK) {
+			await this.delete(
+				{
+					type: 'or',
+					filters: ids
+						.slice(i, i + ID_CHUNK)
+						.map((id) => ({ columnName: 'id', condition: 'eq', value: id })),
+				},
+				doing,
+			);
+		}
 	}
 
 	/** Sets columns of the rows matching `filter`. */

@@ -76,6 +76,15 @@ function saidBy(body: unknown): string | undefined {
 	return undefined;
 }
 
+/** What a request needs besides the call: the node's context, its credential and its secrets. */
+interface LedgerSession {
+	context: TransportContext;
+	creds: ICredentialDataDecryptedObject;
+	/** The credential's secrets in every form an answer could echo them. */
+	forms: string[];
+	pause: (ms: number) => Promise<void>;
+}
+
 /** The HTTP client of the ledger for one node run, trigger call or editor look-up. */
 export function createLedgerHttp(
 	context: TransportContext,
@@ -94,124 +103,142 @@ export function createLedgerHttp(
 
 	async function request(call: LedgerCall, itemIndex = 0): Promise<unknown> {
 		const creds = await credentials();
-		const baseUrl = String(creds.baseUrl ?? '')
-			.trim()
-			.replace(/\/+$/, '');
-		const problem = baseUrlProblem(baseUrl);
-		if (problem !== undefined) {
-			throw ledgerError(
-				context,
-				`The n8n Base URL of the '${LEDGER_API.credentialName}' credential ${problem}`,
-				'Fix it in the credential: the address of this n8n, e.g. http://localhost:5678. Nothing was sent.',
-				itemIndex,
-				forms,
-			);
-		}
-		const options: IHttpRequestOptions = {
-			method: call.method,
-			url: `${baseUrl}${LEDGER_API.prefix}${call.path}`,
-			qs: call.qs,
-			body: call.body,
-			json: true,
-			headers: { Accept: 'application/json' },
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			maxRedirects: 0,
-			timeout: 30_000,
-		};
-		const ref = context.getNode().credentials?.[LEDGER_API.credentialType];
-		for (let attempt = 1; ; attempt++) {
-			let response: IN8nHttpFullResponse;
-			try {
-				response = (await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					LEDGER_API.credentialType,
-					options,
-					{
-						credentialsDecrypted: {
-							id: ref?.id ?? '',
-							name: ref?.name ?? LEDGER_API.credentialName,
-							type: LEDGER_API.credentialType,
-							data: { ...creds },
-						},
-					},
-				)) as IN8nHttpFullResponse;
-			} catch (error) {
-				const code = (error as { code?: string }).code;
-				// A write is repeated only when it never left this machine (nothing could be recorded).
-				const retry =
-					attempt < MAX_ATTEMPTS &&
-					(call.kind === 'read' || (code === 'ECONNREFUSED' && neverConnected(code)));
-				if (retry) {
-					await pause(RETRY_PAUSE_MS * attempt);
-					continue;
-				}
-				// The code goes in the description: n8n rewrites a message that names one.
-				throw ledgerError(
-					context,
-					`The compliance ledger could not be reached while ${call.doing}`,
-					`${code ?? (error as Error).message}. Check the n8n Base URL of the '${LEDGER_API.credentialName}' credential (${baseUrl}) and that this n8n's public API is on.`,
-					itemIndex,
-					forms,
-				);
-			}
-			const status = response.statusCode;
-			if (status >= 200 && status < 300) return redact(response.body, forms);
-			if ((status === 429 || status >= 500) && call.kind === 'read' && attempt < MAX_ATTEMPTS) {
-				await pause(RETRY_PAUSE_MS * attempt);
-				continue;
-			}
-			throw failure(call, status, saidBy(response.body), baseUrl, itemIndex);
-		}
-	}
-
-	function failure(
-		call: LedgerCall,
-		status: number,
-		said: string | undefined,
-		baseUrl: string,
-		itemIndex: number,
-	) {
-		const credential = `'${LEDGER_API.credentialName}' credential`;
-		const by = said ? ` (n8n said: ${said})` : '';
-		if (status === 401) {
-			return ledgerError(
-				context,
-				`n8n refused the API key of the ${credential} while ${call.doing} (401)`,
-				`Create an n8n API key under Settings → n8n API and put it in the credential.${by}`,
-				itemIndex,
-				forms,
-			);
-		}
-		if (status === 403) {
-			return ledgerError(
-				context,
-				`The n8n API key of the ${credential} may not do this while ${call.doing} (403)`,
-				`Give the key the scopes the ledger needs (dataTable:list, dataTable:create, dataTableColumn:read, dataTableColumn:create, dataTableRow:read, dataTableRow:create, dataTableRow:update, dataTableRow:delete), and its user access to the ledger table's project.${by}`,
-				itemIndex,
-				forms,
-			);
-		}
-		if (status === 404) {
-			return ledgerError(
-				context,
-				`The compliance ledger was not found while ${call.doing} (404)`,
-				`${baseUrl}${LEDGER_API.prefix} has no such data table, or this n8n has no Data Tables API (n8n 1.x before data tables, or the public API disabled). See docs/ledger.md for the versions that offer it.${by}`,
-				itemIndex,
-				forms,
-			);
-		}
-		return ledgerError(
-			context,
-			`The compliance ledger answered HTTP ${status} while ${call.doing}${said ? `: ${said}` : ''}`,
-			status === 400 && /size|limit/i.test(said ?? '')
-				? "The ledger's data table is full (n8n's N8N_DATA_TABLES_MAX_SIZE_BYTES): lower Keep Records in the credential, export and delete old rows, or raise the limit. Nothing is texted while the ledger cannot record it."
-				: 'Nothing is texted while the ledger cannot record it. Try again; if it persists, check the ledger table in n8n.',
-			itemIndex,
-			forms,
-		);
+		return await requestLedger({ context, creds, forms, pause }, call, itemIndex);
 	}
 
 	return { request, credentials };
+}
+
+/** The credential's n8n Base URL, without a trailing slash; refused before any request if unusable. */
+function baseUrlOf(session: LedgerSession, itemIndex: number): string {
+	const baseUrl = String(session.creds.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+	const problem = baseUrlProblem(baseUrl);
+	if (problem !== undefined) {
+		throw ledgerError(
+			session.context,
+			`The n8n Base URL of the '${LEDGER_API.credentialName}' credential ${problem}`,
+			'Fix it in the credential: the address of this n8n, e.g. http://localhost:5678. Nothing was sent.',
+			itemIndex,
+			session.forms,
+		);
+	}
+	return baseUrl;
+}
+
+/**
+ * One call to n8n's public API: a read is repeated on 429, 5xx and network failures, a write only
+ * when it certainly never reached n8n. The answer comes back with the credential's secrets removed.
+ */
+async function requestLedger(
+	session: LedgerSession,
+	call: LedgerCall,
+	itemIndex: number,
+): Promise<unknown> {
+	const { context, forms, pause } = session;
+	const baseUrl = baseUrlOf(session, itemIndex);
+	for (let attempt = 1; ; attempt++) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await post(session, call, baseUrl);
+		} catch (error) {
+			const code = (error as { code?: string }).code;
+			// A write is repeated only when it never left this machine (nothing could be recorded).
+			const retry =
+				attempt < MAX_ATTEMPTS &&
+				(call.kind === 'read' || (code === 'ECONNREFUSED' && neverConnected(code)));
+			if (retry) {
+				await pause(RETRY_PAUSE_MS * attempt);
+				continue;
+			}
+			// The code goes in the description: n8n rewrites a message that names one.
+			throw ledgerError(
+				context,
+				`The compliance ledger could not be reached while ${call.doing}`,
+				`${code ?? (error as Error).message}. Check the n8n Base URL of the '${LEDGER_API.credentialName}' credential (${baseUrl}) and that this n8n's public API is on.`,
+				itemIndex,
+				forms,
+			);
+		}
+		const status = response.statusCode;
+		if (status >= 200 && status < 300) return redact(response.body, forms);
+		if ((status === 429 || status >= 500) && call.kind === 'read' && attempt < MAX_ATTEMPTS) {
+			await pause(RETRY_PAUSE_MS * attempt);
+			continue;
+		}
+		throw failure(session, call, { status, said: saidBy(response.body), baseUrl }, itemIndex);
+	}
+}
+
+/** The request itself, with the key the credential's `authenticate` sets, to its own n8n only. */
+async function post(
+	{ context, creds }: LedgerSession,
+	call: LedgerCall,
+	baseUrl: string,
+): Promise<IN8nHttpFullResponse> {
+	const options: IHttpRequestOptions = {
+		method: call.method,
+		url: `${baseUrl}${LEDGER_API.prefix}${call.path}`,
+		qs: call.qs,
+		body: call.body,
+		json: true,
+		headers: { Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		maxRedirects: 0,
+		timeout: 30_000,
+	};
+	const ref = context.getNode().credentials?.[LEDGER_API.credentialType];
+	return (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		LEDGER_API.credentialType,
+		options,
+		{
+			credentialsDecrypted: {
+				id: ref?.id ?? '',
+				name: ref?.name ?? LEDGER_API.credentialName,
+				type: LEDGER_API.credentialType,
+				data: { ...creds },
+			},
+		},
+	)) as IN8nHttpFullResponse;
+}
+
+/** The error of a refused call: what n8n answered, and what to do about it. */
+function failure(
+	{ context, forms }: LedgerSession,
+	call: LedgerCall,
+	{ status, said, baseUrl }: { status: number; said: string | undefined; baseUrl: string },
+	itemIndex: number,
+) {
+	const credential = `'${LEDGER_API.credentialName}' credential`;
+	const by = said ? ` (n8n said: ${said})` : '';
+	const error = (message: string, description: string) =>
+		ledgerError(context, message, description, itemIndex, forms);
+	if (status === 401) {
+		return error(
+			`n8n refused the API key of the ${credential} while ${call.doing} (401)`,
+			`Create an n8n API key under Settings → n8n API and put it in the credential.${by}`,
+		);
+	}
+	if (status === 403) {
+		return error(
+			`The n8n API key of the ${credential} may not do this while ${call.doing} (403)`,
+			`Give the key the scopes the ledger needs (dataTable:list, dataTable:create, dataTableColumn:read, dataTableColumn:create, dataTableRow:read, dataTableRow:create, dataTableRow:update, dataTableRow:delete), and its user access to the ledger table's project.${by}`,
+		);
+	}
+	if (status === 404) {
+		return error(
+			`The compliance ledger was not found while ${call.doing} (404)`,
+			`${baseUrl}${LEDGER_API.prefix} has no such data table, or this n8n has no Data Tables API (n8n 1.x before data tables, or the public API disabled). See docs/ledger.md for the versions that offer it.${by}`,
+		);
+	}
+	return error(
+		`The compliance ledger answered HTTP ${status} while ${call.doing}${said ? `: ${said}` : ''}`,
+		status === 400 && /size|limit/i.test(said ?? '')
+			? "The ledger's data table is full (n8n's N8N_DATA_TABLES_MAX_SIZE_BYTES): lower Keep Records in the credential, export and delete old rows, or raise the limit. Nothing is texted while the ledger cannot record it."
+			: 'Nothing is texted while the ledger cannot record it. Try again; if it persists, check the ledger table in n8n.',
+	);
 }

@@ -18,6 +18,8 @@ const AHEAD = 100;
 export class SendLedger implements RunLedger {
 	private opened?: Promise<Ledger>;
 	private readonly claims = new Map<number, Promise<Claimed | undefined>>();
+	/** The first item of the latest batch claimed, and the first item after it. */
+	private claimedFrom = 0;
 	private claimedTo = 0;
 	private readonly consent = new Map<string, Promise<LedgerRow | undefined>>();
 	private consentTo = 0;
@@ -60,6 +62,7 @@ export class SendLedger implements RunLedger {
 	/** Claims the texts of the next AHEAD items that have a key or a cap, in one go. */
 	private claimAhead(from: number) {
 		const texts = this.run.textsAhead(from, AHEAD);
+		this.claimedFrom = from;
 		this.claimedTo = from + Math.max(1, texts.length);
 		const batch = (async () => {
 			const parts: Array<{ item: number; part: TextToClaim }> = [];
@@ -91,12 +94,17 @@ export class SendLedger implements RunLedger {
 
 	/**
 	 * The ledger's claim of a text with a key or a cap: its row, who holds the key, whether the cap
-	 * lets it go. Undefined for a text with neither.
+	 * lets it go. Undefined for a text with neither. Once the texts of the latest batch are claimed,
+	 * the next batch is claimed while they go (its settle wait and reads hidden behind their sends);
+	 * one batch after another, so the run's own claims are numbered in item order.
 	 */
 	async claimOf(text: OutgoingText): Promise<Claimed | undefined> {
 		const item = text.itemIndex;
 		if (!this.claims.has(item) && item >= this.claimedTo) this.claimAhead(item);
 		let claimed = await this.claims.get(item);
+		if (item >= this.claimedFrom && this.claimedTo < this.run.itemCount) {
+			this.claimAhead(this.claimedTo);
+		}
 		const part = await this.partOf(text);
 		if (!part) return undefined;
 		if (
