@@ -218,11 +218,17 @@ function placeBareKeywords(found: Gathered): void {
 function decideRevocation(read: string, found: Gathered): ConsentReading | undefined {
 	const { findings, allWords, optIn } = found;
 	const keys = allWords.map((word) => word.key);
+	const mistaken = keys.some((key) => BY_MISTAKE.has(key)) || /\bsin querer\b/.test(keys.join(' '));
+	const revoked = findings.find((finding) => finding.intent === 'revoked');
 	if (found.keep !== undefined) {
 		if (optIn) return reading(optIn, allWords, null);
+		// "I sent STOP by mistake, I want to keep getting them": asking for the texts back.
+		if (mistaken) {
+			const undone = { intent: 'opt_in' as const, words: found.keep, language: 'shared' as const };
+			return reading(undone, allWords, null);
+		}
 		return { ...NONE, consentWords: found.keep, consentReason: 'asks to keep the texts' };
 	}
-	const revoked = findings.find((finding) => finding.intent === 'revoked');
 	if (!revoked) return undefined;
 	const revocationWords = findings
 		.filter((finding) => finding.intent === 'revoked')
@@ -233,7 +239,6 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 	}
 	if (laughing === 'play') return unclear(LAUGHING_REASON, revoked.words, allWords);
 	if (askedKeyword(read, allWords.length)) return unclear(ASKED_REASON, revoked.words, allWords);
-	const mistaken = keys.some((key) => BY_MISTAKE.has(key)) || /\bsin querer\b/.test(keys.join(' '));
 	if (optIn && mistaken) return undefined;
 	return reading(revoked, allWords, null);
 }
