@@ -1,5 +1,6 @@
 // Whether a reply revokes consent, asks for help or opts back in, read as a reasonable person reads
 // it (47 CFR 64.1200(a)(10)). Pure, no n8n context: the Tatango Trigger reads every reply with it, Send and Wait its replies.
+import { asksAboutTheTexts } from './aboutTexts';
 import { keepRequest } from './keep';
 import {
 	CONFIRMATIONS,
@@ -257,6 +258,11 @@ function decideOther(read: string, found: Gathered): ConsentReading {
 		(onlyKeywords ? findings.find((finding) => finding.intent === 'help') : undefined) ??
 		helpRequest(allWords);
 	if (help) return reading(help, allWords, null);
+	const aboutTexts = asksAboutTheTexts(found.clauseKeys);
+	if (aboutTexts) {
+		const question = { intent: 'help' as const, words: read.toLowerCase(), language: aboutTexts };
+		return reading(question, allWords, null);
+	}
 	const copied = copiedCallToAction(read, allWords, found.clauseKeys.length);
 	if (copied)
 		return reading(copied, allWords, 'copies the sender\'s "reply STOP" line as the reply');
