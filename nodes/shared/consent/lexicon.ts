@@ -152,7 +152,7 @@ export const FILLERS = new Set(
 		'enough already ffs wtf good forever period periodt ' +
 		'this these them all everything me i im am m so totally and & ' +
 		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
-		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca'
+		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca encore'
 	).split(' '),
 );
 /** Several-word fillers, removed before single words. */
@@ -161,6 +161,11 @@ export const FILLER_PHRASES = [
 	's il te plait',
 	'tout de suite',
 	'de una vez',
+	// "again": "START otra vez porfa", "ALTO de nuevo", "START de nouveau"
+	'otra vez',
+	'de nuevo',
+	'una vez mas',
+	'de nouveau',
 	'right now',
 	'thank you',
 	'por favor',
