@@ -9,14 +9,14 @@ const ANNOYED = new Set(
 		'ugh argh smh seriously wtf omg ffs jfc jeez geez sigh bruh enough again not no ' +
 		'ay ya estuvo otra vez por dios serio en neta encore bon ca va la franchement voyons ' +
 		'come on already really meh uf pf pff bof ouf' +
-		' this these you again con esto eso lo mismo vous toi ca oh why tho though'
+		' this these you again con esto eso lo mismo vous toi ca oh why tho though suffit c est assez'
 	).split(' '),
 );
 /** Of those, the ones that carry the annoyance ("not" alone is not annoyed). */
 const STRONGLY_ANNOYED = new Set(
 	(
 		'ugh argh smh seriously wtf ffs jfc jeez geez sigh bruh enough again ay ya estuvo vez encore voyons ' +
-		'really meh uf pf pff bof tho'
+		'really meh uf pf pff bof tho suffit assez'
 	).split(' '),
 );
 
