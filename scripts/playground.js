@@ -23,6 +23,12 @@ const { parseArgs } = require('node:util');
 const n8n = require('./lib/n8n');
 const { waitFor } = require('./lib/wait');
 const { sandboxCredentials, startSandboxProcess } = require('./lib/sandbox-process');
+const {
+	PLAYGROUND_LEDGER,
+	giveLedgerItsKey,
+	playgroundLedgerCredential,
+	withPlaygroundLedger,
+} = require('./lib/ledger');
 
 const OWNER = {
 	email: 'owner@example.com',
@@ -131,8 +137,14 @@ async function main() {
 	// example's trigger's Production URL, as n8n shows it, into the V3 credential's Default Webhook
 	// URL. Every v3 send that names no URL adds the trigger's token itself.
 	const receiptUrl = `https://127.0.0.1:${port}/webhook/${orderShipped.path}`;
+	// One compliance ledger (docs/ledger.md) that the order-shipped and SMS assistant examples
+	// write to: a Data Table of this n8n, reached through its public API with a key made below.
+	const n8nUrl = `http://127.0.0.1:${port}`;
 	await n8n.importCredentials(
-		sandboxCredentials(sandbox.url, { defaultWebhookUrl: receiptUrl }),
+		[
+			...sandboxCredentials(sandbox.url, { defaultWebhookUrl: receiptUrl }),
+			playgroundLedgerCredential(n8nUrl),
+		],
 		cli,
 	);
 	say(
@@ -148,7 +160,8 @@ async function main() {
 		: [];
 	const workflows = examples.map((f) => {
 		const wf = JSON.parse(fs.readFileSync(path.join(examplesDir, f), 'utf8'));
-		return { ...wf, id: wf.id || stableId(f) };
+		const withLedger = PLAYGROUND_LEDGER.examples.includes(f) ? withPlaygroundLedger(wf) : wf;
+		return { ...withLedger, id: wf.id || stableId(f) };
 	});
 	if (workflows.length) await n8n.importWorkflows(workflows, cli);
 	say(`imported ${workflows.length} workflows from examples/`);
@@ -164,6 +177,10 @@ async function main() {
 
 	const rest = new n8n.RestClient(server.url);
 	await rest.ensureOwner(OWNER);
+	await giveLedgerItsKey(rest, n8nUrl);
+	say(
+		`"${PLAYGROUND_LEDGER.name}" has an API key of the owner: ${PLAYGROUND_LEDGER.examples.map((f) => `examples/${f}`).join(' and ')} write every text and reply to the Data Table "${PLAYGROUND_LEDGER.dataTable}"`,
+	);
 	// Published, but the credential names the order-shipped trigger: sends reach this one only if
 	// they name its URL (say nothing about it; one pasted URL is the set-up).
 	if (examples.includes(reactor.file)) {
@@ -218,6 +235,9 @@ async function main() {
   sandbox           ${sandbox.url}   inspect: ${sandbox.url}/_sandbox/inspect
   credentials       "Tatango Sandbox (v2)" and "Tatango Sandbox (v3)" point at the sandbox
                     (${examples.length} workflows from examples/)
+  ledger            "${PLAYGROUND_LEDGER.name}": the order-shipped and SMS assistant examples
+                    record every text and reply in the Data Table "${PLAYGROUND_LEDGER.dataTable}"
+                    (Overview → Data tables; docs/ledger.md)
   logs              ${server.logFile}
                     ${sandbox.logFile}
 

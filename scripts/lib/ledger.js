@@ -37,4 +37,80 @@ async function createLedgerCredential(
 	return created.id;
 }
 
-module.exports = { LEDGER_SCOPES, createLedgerCredential };
+/** The ledger credential the playground imports before n8n starts, and the examples that use it. */
+const PLAYGROUND_LEDGER = {
+	id: 'tatangoPlaygroundLedger',
+	name: 'Tatango Compliance Ledger (playground)',
+	dataTable: 'Tatango Compliance Ledger',
+	/** The examples whose Tatango nodes and triggers write to it. */
+	examples: ['order-shipped-sms.json', 'sms-assistant.json'],
+};
+
+/**
+ * The playground's ledger credential, to import with the others; its API key is made once n8n is
+ * up and its owner set up (`giveLedgerItsKey`).
+ * @param {string} n8nUrl
+ */
+function playgroundLedgerCredential(n8nUrl) {
+	return {
+		id: PLAYGROUND_LEDGER.id,
+		name: PLAYGROUND_LEDGER.name,
+		type: 'tatangoComplianceLedgerApi',
+		data: {
+			baseUrl: n8nUrl,
+			apiKey: 'made once n8n is up',
+			dataTable: PLAYGROUND_LEDGER.dataTable,
+			retentionDays: 1830,
+		},
+	};
+}
+
+/**
+ * A workflow whose Tatango nodes and triggers also carry the playground's ledger credential.
+ * @param {{ nodes: Array<{ type: string, credentials?: Record<string, unknown> }> }} workflow
+ */
+function withPlaygroundLedger(workflow) {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			/^n8n-nodes-tatango\.tatango(Trigger)?$/.test(node.type)
+				? {
+						...node,
+						credentials: {
+							...node.credentials,
+							tatangoComplianceLedgerApi: {
+								id: PLAYGROUND_LEDGER.id,
+								name: PLAYGROUND_LEDGER.name,
+							},
+						},
+					}
+				: node,
+		),
+	};
+}
+
+/**
+ * Gives the imported ledger credential an API key of the logged-in owner, with the ledger's scopes
+ * only (a new key each start: the key is never read back).
+ * @param {import('./n8n-rest').RestClient} rest
+ * @param {string} n8nUrl
+ */
+async function giveLedgerItsKey(rest, n8nUrl) {
+	// n8n takes a label of 50 characters at most.
+	const apiKey = await rest.createApiKey(`Playground ledger ${Date.now()}`, LEDGER_SCOPES);
+	const { data } = playgroundLedgerCredential(n8nUrl);
+	await rest.request('PATCH', `/rest/credentials/${PLAYGROUND_LEDGER.id}`, {
+		name: PLAYGROUND_LEDGER.name,
+		type: 'tatangoComplianceLedgerApi',
+		data: { ...data, apiKey },
+	});
+}
+
+module.exports = {
+	LEDGER_SCOPES,
+	PLAYGROUND_LEDGER,
+	createLedgerCredential,
+	giveLedgerItsKey,
+	playgroundLedgerCredential,
+	withPlaygroundLedger,
+};
