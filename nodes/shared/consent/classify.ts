@@ -1,5 +1,6 @@
 // Whether a reply revokes consent, asks for help or opts back in, read as a reasonable person reads
 // it (47 CFR 64.1200(a)(10)). Pure, no n8n context: the Tatango Trigger reads every reply with it, Send and Wait its replies.
+import { asksAboutTheTexts } from './aboutTexts';
 import { keepRequest } from './keep';
 import {
 	CONFIRMATIONS,
@@ -218,11 +219,17 @@ function placeBareKeywords(found: Gathered): void {
 function decideRevocation(read: string, found: Gathered): ConsentReading | undefined {
 	const { findings, allWords, optIn } = found;
 	const keys = allWords.map((word) => word.key);
+	const mistaken = keys.some((key) => BY_MISTAKE.has(key)) || /\bsin querer\b/.test(keys.join(' '));
+	const revoked = findings.find((finding) => finding.intent === 'revoked');
 	if (found.keep !== undefined) {
 		if (optIn) return reading(optIn, allWords, null);
+		// "I sent STOP by mistake, I want to keep getting them": asking for the texts back.
+		if (mistaken) {
+			const undone = { intent: 'opt_in' as const, words: found.keep, language: 'shared' as const };
+			return reading(undone, allWords, null);
+		}
 		return { ...NONE, consentWords: found.keep, consentReason: 'asks to keep the texts' };
 	}
-	const revoked = findings.find((finding) => finding.intent === 'revoked');
 	if (!revoked) return undefined;
 	const revocationWords = findings
 		.filter((finding) => finding.intent === 'revoked')
@@ -233,7 +240,6 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 	}
 	if (laughing === 'play') return unclear(LAUGHING_REASON, revoked.words, allWords);
 	if (askedKeyword(read, allWords.length)) return unclear(ASKED_REASON, revoked.words, allWords);
-	const mistaken = keys.some((key) => BY_MISTAKE.has(key)) || /\bsin querer\b/.test(keys.join(' '));
 	if (optIn && mistaken) return undefined;
 	return reading(revoked, allWords, null);
 }
@@ -252,6 +258,11 @@ function decideOther(read: string, found: Gathered): ConsentReading {
 		(onlyKeywords ? findings.find((finding) => finding.intent === 'help') : undefined) ??
 		helpRequest(allWords);
 	if (help) return reading(help, allWords, null);
+	const aboutTexts = asksAboutTheTexts(found.clauseKeys);
+	if (aboutTexts) {
+		const question = { intent: 'help' as const, words: read.toLowerCase(), language: aboutTexts };
+		return reading(question, allWords, null);
+	}
 	const copied = copiedCallToAction(read, allWords, found.clauseKeys.length);
 	if (copied)
 		return reading(copied, allWords, 'copies the sender\'s "reply STOP" line as the reply');

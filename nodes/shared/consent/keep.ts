@@ -16,7 +16,9 @@ const KEEP_PHRASES: RegExp[] = [
 	new RegExp(
 		`\\b(?:keep|want|like) (?:them|these|those|(?:the |your |these )?${TEXTS_EN}) coming${END}`,
 	),
-	new RegExp(`\\b${TEXTS_EN} (?:are|is) (?:fine|ok|okay|good|great|better|preferred|enough)${END}`),
+	new RegExp(
+		`\\b(?:texting|(?:text|sms) (?:is|are) fine|${TEXTS_EN}) (?:are|is) (?:fine|ok|okay|good|great|better|preferred|enough|alright|all right)${END}`,
+	),
 	new RegExp(`\\b${TEXTS_EN} (?:only|instead)${END}`),
 	new RegExp(
 		`\\b(?:text|txt|sms) (?:me |us )?(?:instead|only)${END}|^(?:just|only) (?:text|texts|sms)${END}`,
@@ -61,6 +63,11 @@ const KEEP_PHRASES: RegExp[] = [
 		`\\b(?:escribanme|escribeme|escribame|textenme|mandenme (?:un )?mensaje) (?:por aqui|aqui|por mensaje|por texto)${END}|\\b(?:text|message|txt) (?:me|us) (?:here|on this number)${END}`,
 	),
 	new RegExp(`\\bje veux (?:rester|continuer)${END}`),
+	// "je préfère les textos", "je ne veux pas arrêter de recevoir vos messages"
+	new RegExp(`\\bje prefere (?:les |vos |des )?${TEXTS_FR}${END}`),
+	new RegExp(
+		`\\b(?:ne|n) (?:\\w+ )?(?:veux|souhaite|voudrais|veut) (?:pas|jamais) (?:arreter|cesser) (?:de|d) recevoir`,
+	),
 	// "ne cessez pas les rappels", "n'arrêtez pas de m'envoyer vos promos"
 	new RegExp(
 		`\\b(?:ne |n )?(?:cessez|cesse|arretez|arrete|stoppez) pas (?:les|vos|ces|de m envoyer|d envoyer|de nous envoyer|de m ecrire)${END}`,

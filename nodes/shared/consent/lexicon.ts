@@ -139,6 +139,8 @@ export const JOINABLE = new Set([
 	...'now please pls plz all me it texting texts text msgs messages sms asap thanks good ever forever already'.split(
 		' ',
 	),
+	// "optmeout", "quitsending", "stopmessagingme", "altoya", "darmedebaja", "stoppub".
+	...'opt out sending messaging send ya porfa porfavor por favor darme de pub pubs svp'.split(' '),
 ]);
 
 /** Politeness, emphasis and address that change nothing in a keyword reply ("Stop it please!!"). */

@@ -97,8 +97,11 @@ export function splitJoined(fold: string): string[] | undefined {
 		}
 	}
 	const pieces = best[fold.length];
-	if (!pieces || pieces.length < 2 || !pieces.some((piece) => SPELLABLE.has(piece)))
-		return undefined;
+	// "opt" is a keyword only with "out" ("optmeout"), so it counts as one only then.
+	const keyed = pieces?.some(
+		(piece) => SPELLABLE.has(piece) || (piece === 'opt' && pieces.includes('out')),
+	);
+	if (!pieces || pieces.length < 2 || !keyed) return undefined;
 	return pieces;
 }
 

@@ -23,6 +23,11 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 		'en',
 		`\\b(?:sign|opt|add|put) (?:me|us|my number|this number)(?: back)? (?:up|in|on|back)${END}`,
 	),
+	// "can I get back on?", "put me back on the list", "I want back in"
+	optIn(
+		'en',
+		`\\b(?:get|be|go|want|put me|add me) back (?:on|in)(?: (?:the|your|this|ur) (?:list|texts|alerts|program|programme))?${END}`,
+	),
 	optIn(
 		'en',
 		`\\b(?:resubscribe|re subscribe|reenroll|re enroll|rejoin|re join|reactivate|re activate|re add|readd)${END}`,
@@ -78,7 +83,7 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 	// "¿me pueden volver a agregar?", "vuelvan a agregarme", "agréguenme otra vez"
 	optIn(
 		'es',
-		`\\b(?:volver a|vuelvan a|vuelva a) (?:agregar|anadir|inscribir|incluir|dar de alta)(?:me|nos)?${END}|\\b(?:agregarme|anadirme|incluirme) (?:de nuevo|otra vez|nuevamente)${END}`,
+		`\\b(?:volver a|vuelvan a|vuelva a|vuelvanme a|vuelvame a) (?:agregar|anadir|inscribir|incluir|dar de alta)(?:me|nos)?${END}|\\b(?:agregarme|anadirme|incluirme) (?:de nuevo|otra vez|nuevamente)${END}`,
 	),
 	optIn('es', `\\b(?:acepto|autorizo) (?:recibir|que me (?:envien|manden))${END}`),
 	// "sí quiero", "SI ACEPTO", "sí acepto los mensajes", "Sí, anótenme": a yes with its verb

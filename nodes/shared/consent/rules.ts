@@ -209,7 +209,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "no quiero estar en su lista", "ya no deseo pertenecer a este programa"
 	rule(
 		'es',
-		`\\bno (?:\\w+ )?(?:quiero|deseo|quisiera|queremos) (?:estar en|seguir en|pertenecer a|formar parte de) (?:su|la|esta|este|sus|tu|el|esa|ese) (?:lista|programa|club|grupo|servicio|suscripcion)${END}`,
+		`\\bno (?:\\w+ )?(?:quiero|deseo|quisiera|queremos) (?:estar en|seguir en|pertenecer a|formar parte de) (?:su|la|esta|este|sus|tu|el|esa|ese|las|los|estas|estos) (?:lista|programa|club|grupo|servicio|suscripcion|alertas|mensajes|notificaciones|envios|textos|sms)${END}`,
 		false,
 	),
 	// Refusing the texts: "I refuse to receive these texts", "me niego a recibir sus mensajes"
@@ -551,6 +551,39 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'fr',
 		`\\b(?:desactivez|desactiver|desactive|fermez|fermer)(?: (?:les|vos|mes|ces|toutes))* (?:alertes|notifications|${MESSAGES_FR})${END}`,
+	), // Polite removal with the verb inflected: "drop me from your mobile alerts", "would you mind
+	// removing me from your texts", "a formal request to be removed from your SMS list".
+	rule(
+		'en',
+		`\\b(?:(?:drop|dropping|remove|removing|take|taking|delete|deleting) (?:me|us|my number)|(?:be|being|get|getting) (?:removed|dropped|taken|deleted|unsubscribed|unenrolled)) (?:from|off|out of|off of) (?:your|the|these|this|ur|all|any)(?: (?:text|texting|sms|mobile|marketing|message|messaging|promo|promotional|email and text))* (?:texts?|messages|msgs|alerts|sms|list|lists|notifications|program|programme|mailing list)${END}`,
+	),
+	// Consent named as withdrawn: "consent withdrawn effective today", "consentimiento revocado".
+	rule(
+		'en',
+		`\\b(?:consent|permission|authorization|authorisation) (?:is |has been |hereby |now |officially )*(?:withdrawn|revoked|rescinded|retracted|cancelled|canceled)${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:consentimiento|autorizacion|permiso) (?:queda |esta |ha sido |fue )?(?:retirado|revocado|cancelado|anulado|retirada|revocada|cancelada|anulada)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:consentement|autorisation|permission) (?:est |a ete )?(?:retire|retiree|revoque|revoquee|annule|annulee)${END}`,
+	),
+	// "¿me pueden quitar de los mensajes?": taking me off the texts, with the verb after "me".
+	rule(
+		'es',
+		`\\bme (?:\\w+ )?(?:quitar|sacar|borrar|eliminar|retirar|quitan|sacan|borran|quiten|saquen) de (?:la |las |los |su |sus |esta |estas |estos |tu |el )?(?:lista|listas|mensajes|alertas|envios|notificaciones|sms|textos|base|sistema)${END}`,
+	),
+	// "je me retire du programme de messages texte", "je ne souhaite plus faire partie des alertes"
+	rule(
+		'fr',
+		`\\b(?:je me|nous nous) (?:retire|retirons|desinscris|desinscrivons|desabonne|desabonnons) (?:du|de la|de ce|de cette|des|de votre|de vos|de l|de tous les|de toutes les) ?(?:programme|liste|alertes|club|envois|abonnement|service|messages|textos|sms|notifications)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:ne|n) (?:\\w+ )?(?:veux|souhaite|desire|voudrais|veut) (?:plus|pas) (?:faire partie|etre membre|etre inscrit|etre inscrite|rester inscrit|rester inscrite) (?:de|du|des|d)\\b`,
+		false,
 	),
 ];
 
