@@ -175,7 +175,9 @@ function database(record) {
 
 /** @param {any} d @param {string} key */
 function cost(d, key) {
-	const perItem = Object.fromEntries(d.branches.map((/** @type {any} */ b) => [b.name, b.wholeMs]));
+	const perItem = Object.fromEntries(
+		d.branches.map((/** @type {any} */ b) => [b.name, b.perItemMs]),
+	);
 	return verdict(
 		perRound(d.branches, perItem, (v) => (v[key] - v.off) / v.off),
 		0,

@@ -5,8 +5,9 @@
  * from n8n's OpenAPI description: tables by name, rows with ascending ids, flat and/or filters
  * (eq, neq, lt, lte, gt, gte; eq/neq null = is / is not empty), paging with a cursor, update and
  * delete by filter. `commitDelayMs` models PostgreSQL: a row's id is given at insert, but other
- * readers see the row only once its commit lands, that much later; with `answerAfterCommit` an
- * insert answers once its rows are visible, as n8n's does (its transaction has committed).
+ * readers see the row only once its commit lands, that much later (a list: each insert's own, in
+ * turn); with `answerAfterCommit` an insert answers once its rows are visible, as n8n's does (its
+ * transaction has committed).
  * `beforeDelete` is awaited before a delete takes effect (a test holds it to read in between).
  */
 
@@ -15,7 +16,7 @@
 let models = 0;
 
 class DataTableModel {
-	/** @param {{ commitDelayMs?: number, answerAfterCommit?: boolean, beforeDelete?: () => Promise<void> }} [options] */
+	/** @param {{ commitDelayMs?: number | number[], answerAfterCommit?: boolean, beforeDelete?: () => Promise<void> }} [options] */
 	constructor({
 		commitDelayMs = 0,
 		answerAfterCommit = false,
@@ -29,6 +30,7 @@ class DataTableModel {
 		/** @type {Map<string, { id: string, name: string, columns: { name: string, type: string }[], rows: Row[], nextId: number }>} */
 		this.tables = new Map();
 		this.calls = 0;
+		this.inserts = 0;
 		/** @type {string[]} */
 		this.log = [];
 	}
@@ -123,13 +125,15 @@ class DataTableModel {
 			return { data, nextCursor: offset + limit < all.length ? String(offset + limit) : null };
 		}
 		if (call.method === 'POST') {
+			const delays = this.commitDelayMs;
+			const delay = Array.isArray(delays) ? (delays[this.inserts++] ?? 0) : delays;
 			const stored = call.body.data.map((/** @type {Row} */ data) => {
-				const row = { ...data, id: table.nextId++, visibleAt: now + this.commitDelayMs };
+				const row = { ...data, id: table.nextId++, visibleAt: now + delay };
 				table.rows.push(row);
 				return row;
 			});
-			if (this.answerAfterCommit && this.commitDelayMs > 0) {
-				await new Promise((resolve) => setTimeout(resolve, this.commitDelayMs));
+			if (this.answerAfterCommit && delay > 0) {
+				await new Promise((resolve) => setTimeout(resolve, delay));
 			}
 			return stored.map(({ visibleAt: _visibleAt, ...row }) => ({ ...row }));
 		}

@@ -167,7 +167,8 @@ describe('claims across processes', () => {
 	});
 
 	test('what remains: a row whose commit lands later than the settle time can let two processes hold one key', async () => {
-		const model = new DataTableModel({ commitDelayMs: 60_000 });
+		// The first insert (the lower id) commits 100 ms after it was numbered, the settle time 20 ms.
+		const model = new DataTableModel({ commitDelayMs: [100, 0], answerAfterCommit: true });
 		const all = await ledgers(model, 2);
 		const claims = await Promise.all(
 			all.map(

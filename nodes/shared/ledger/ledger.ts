@@ -161,10 +161,15 @@ export class Ledger {
 			verdicts: text.verdicts ? JSON.stringify(text.verdicts) : null,
 			consent: text.consent ?? null,
 		}));
-		const stored = await this.table.insert(rows, 'recording texts before they go', itemIndex);
+		const doing = 'recording texts before they go';
 		const keys = texts.flatMap((text) => (text.sendOnceKey ? [text.sendOnceKey] : []));
 		const capped = texts.flatMap((text) => (text.cap ? [text.phone] : []));
-		if (keys.length === 0 && capped.length === 0) return stored.map((row) => ({ row }));
+		if (keys.length === 0 && capped.length === 0) {
+			return (await this.table.insert(rows, doing, itemIndex)).map((row) => ({ row }));
+		}
+		// Written in bulk, without asking n8n for the ids (one statement per row): each row comes
+		// back in the reads below, which look for its key or its number anyway.
+		await this.table.insertAll(rows, doing, itemIndex);
 		await this.pause(SETTLE_MS);
 		const [keyRows, capRows] = await Promise.all([
 			keys.length
@@ -179,6 +184,12 @@ export class Ledger {
 					)
 				: [],
 		]);
+		const byRef = new Map([...keyRows, ...capRows].map((row) => [String(row.ref), row]));
+		const stored = rows.map((row) => {
+			const found = byRef.get(String(row.ref));
+			if (!found) throw new Error(`the ledger did not return the row it stored (${doing})`);
+			return found;
+		});
 		return stored.map((row, i) => {
 			const claimed: Claimed = { row };
 			if (texts[i].sendOnceKey) {

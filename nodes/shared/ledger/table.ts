@@ -167,18 +167,21 @@ export class LedgerTable {
 	}
 
 	/** Inserts rows whose ids nobody needs back: n8n writes them in bulk statements. */
-	async insertAll(rows: LedgerRowData[], doing: string): Promise<void> {
+	async insertAll(rows: LedgerRowData[], doing: string, itemIndex = 0): Promise<void> {
 		for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-			await this.http.request({
-				method: 'POST',
-				path: `/data-tables/${this.id}/rows`,
-				body: {
-					data: rows.slice(i, i + INSERT_CHUNK) as unknown as IDataObject[],
-					returnType: 'count',
+			await this.http.request(
+				{
+					method: 'POST',
+					path: `/data-tables/${this.id}/rows`,
+					body: {
+						data: rows.slice(i, i + INSERT_CHUNK) as unknown as IDataObject[],
+						returnType: 'count',
+					},
+					kind: 'write',
+					doing,
 				},
-				kind: 'write',
-				doing,
-			});
+				itemIndex,
+			);
 		}
 	}
 
