@@ -145,6 +145,16 @@ describe('what the reply is about', () => {
 		expect(readConsent('opt me out of the extended warranty').consent).toBeNull();
 		expect(readConsent('cancel the autopay on my card').consent).toBeNull();
 		expect(readConsent('stop texting me about my order').consent).toBe('revoked');
+		// Calls or email named beside the texts, first or second: the request covers the texts.
+		for (const both of [
+			'stop all calls and texts to this number',
+			'do not call or text me ever again',
+			'dejen de llamar y de mandar mensajes',
+			'arrêtez les appels et les textos',
+		]) {
+			expect([both, readConsent(both).consent]).toEqual([both, 'revoked']);
+		}
+		expect(readConsent('stop calling my work number and my wife').consent).toBeNull();
 		// A bare CANCEL whose "it" is the card the reply names; a "delete it" whose "it" is the number.
 		expect(readConsent('My card was stolen, cancel it please')).toMatchObject({
 			consent: null,

@@ -34,7 +34,7 @@ import {
 	REVOCATION_PHRASES,
 } from './rules';
 import { optInRequest } from './optIn';
-import { isElsewhere, scopeOf } from './scope';
+import { isElsewhere, scopeOf, withoutChannelsBesideTexts } from './scope';
 import { spelledKeyword } from './typos';
 import { ANNOYED_SIGNS, unclearReason } from './unclear';
 import {
@@ -172,7 +172,9 @@ function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
 	// "Yes, I want the alerts": after a yes, wanting the texts is an opt-in.
 	let afterYes = false;
 	clauses.forEach((clause, clauseIndex) => {
-		const words = clause.map((word) => ({ raw: word.raw, key: spelledKeyword(word.fold) }));
+		const words = withoutChannelsBesideTexts(
+			clause.map((word) => ({ raw: word.raw, key: spelledKeyword(word.fold) })),
+		);
 		found.allWords.push(...words);
 		found.clauseKeys.push(words.map((word) => word.key));
 		const joined = words.map((word) => word.key).join(' ');

@@ -117,3 +117,42 @@ export function namesTexts(keys: string[]): boolean {
 export function isElsewhere(key: string): boolean {
 	return ELSEWHERE.has(key);
 }
+
+/** Other channels a reply may name beside the texts ("calls and texts", "correos y mensajes"). */
+const OTHER_CHANNELS = new Set(
+	(
+		'calls call calling robocalls voicemails email emails emailing mail mails ' +
+		'llamadas llamada llamar llamarme llamen correos correo ' +
+		'appels appel appeler appelez courriels courriel'
+	).split(' '),
+);
+const AND_OR = new Set('and or nor n & y o ni et ou'.split(' '));
+const ARTICLES = new Set(
+	'the my any all your los las mis sus les mes vos tous des de du'.split(' '),
+);
+
+/**
+ * A reply's words without another channel joined to the texts ("stop all calls and texts", "do
+ * not call or text me"): a request that names the texts beside calls or email covers the texts,
+ * and reads as the same request about the texts alone.
+ */
+export function withoutChannelsBesideTexts<W extends { key: string }>(words: W[]): W[] {
+	const dropped = new Set<number>();
+	for (let i = 0; i + 2 < words.length; i++) {
+		if (!OTHER_CHANNELS.has(words[i].key) || !AND_OR.has(words[i + 1].key)) continue;
+		let next = i + 2;
+		while (next < words.length - 1 && ARTICLES.has(words[next].key)) next++;
+		if (TEXTS.has(words[next].key) || TEXTING.has(words[next].key)) {
+			dropped.add(i);
+			dropped.add(i + 1);
+		}
+	}
+	return dropped.size === 0 ? words : words.filter((_, index) => !dropped.has(index));
+}
+
+/** Verbs of texting that may follow "call or" ("do not call or text me"). */
+const TEXTING = new Set(
+	'text texting txt message messaging textear mensajear escribir escribirme texter textez ecrire'.split(
+		' ',
+	),
+);
