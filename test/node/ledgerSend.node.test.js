@@ -85,3 +85,59 @@ test('250 texts with Send Once Per: each next hundred is claimed before the hund
 	expect(new Set(rows.map((row) => row.transactionId)).size).toBe(250);
 	// Three claims' settle waits and 250 sends through n8n's engine: seconds on a busy machine.
 }, 60_000);
+
+test('a run stopped by an error leaves no claim pending: the texts it never reached are not sent, and its retry sends them', async () => {
+	const model = new DataTableModel();
+	/** @type {string[]} */
+	const events = [];
+	serveModel(model, events);
+	const phones = Array.from({ length: 150 }, (_, i) => `206556${String(i).padStart(4, '0')}`);
+	const run = async () =>
+		await runNode({
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				phoneNumber: '={{ $json.phone }}',
+				content: 'Your order has shipped',
+				compliance: { sendOncePer: '={{ "order-" + $json.phone }}' },
+			},
+			items: phones.map((phone) => ({ phone })),
+			credentials: {
+				tatangoV3Api: v3Credentials(),
+				tatangoComplianceLedgerApi: {
+					baseUrl: model.baseUrl,
+					apiKey: 'n8n_api_key_secret',
+					dataTable: 'Ledger',
+				},
+			},
+		});
+	// The fifth text is refused (a 4xx: certainly not sent), and the run stops there.
+	let calls = 0;
+	v3Api()
+		.post('/transactional_messages/send_sms')
+		.times(5)
+		.reply((_uri, /** @type {any} */ body) => {
+			calls++;
+			return calls === 5
+				? [422, { message: 'Invalid phone number' }]
+				: [202, { message: 'Request accepted', transactionId: `tx-${body.phoneNumber}` }];
+		});
+	const first = await run();
+	expect(first.error).toBeDefined();
+	const statuses = model.rows().map((row) => row.status);
+	expect(statuses.filter((status) => status === 'sent')).toHaveLength(4);
+	expect(statuses.filter((status) => status === 'pending')).toEqual([]);
+
+	v3Api()
+		.persist()
+		.post('/transactional_messages/send_sms')
+		.reply(202, (_uri, /** @type {any} */ body) => ({
+			message: 'Request accepted',
+			transactionId: `tx-${body.phoneNumber}`,
+		}));
+	const retry = await run();
+	expect(retry.error).toBeUndefined();
+	const outcomes = retry.items.map((item) => item.json.outcome);
+	expect(outcomes.slice(0, 4)).toEqual(Array(4).fill('already_sent'));
+	expect(outcomes.slice(4)).toEqual(Array(146).fill('sent'));
+}, 60_000);

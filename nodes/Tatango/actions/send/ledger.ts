@@ -21,6 +21,8 @@ export class SendLedger implements RunLedger {
 	/** The first item of the latest batch claimed, and the first item after it. */
 	private claimedFrom = 0;
 	private claimedTo = 0;
+	/** Items whose turn came: their claims are settled by the recorder or as not sent at the end. */
+	private readonly reached = new Set<number>();
 	private readonly consent = new Map<string, Promise<LedgerRow | undefined>>();
 	private consentTo = 0;
 	/** The rows claimed for items, until the recorder settles them. */
@@ -100,6 +102,7 @@ export class SendLedger implements RunLedger {
 	 */
 	async claimOf(text: OutgoingText): Promise<Claimed | undefined> {
 		const item = text.itemIndex;
+		this.reached.add(item);
 		if (!this.claims.has(item) && item >= this.claimedTo) this.claimAhead(item);
 		let claimed = await this.claims.get(item);
 		if (item >= this.claimedFrom && this.claimedTo < this.run.itemCount) {
@@ -170,10 +173,16 @@ export class SendLedger implements RunLedger {
 	async end(): Promise<void> {
 		if (!this.opened && this.unclaimed.length === 0) return;
 		const ledger = await this.open();
-		for (const [, row] of this.rows) {
-			ledger.settle(row, { status: 'not_sent', reason: 'the run ended before this item was sent' });
-		}
+		for (const [, row] of this.rows) ledger.settle(row, NEVER_SENT);
 		this.rows.clear();
+		// Claimed ahead for items the run never reached (it stopped at an error): not sent, so they
+		// neither hold their keys nor count toward a cap, and a retry of the run sends them.
+		for (const [item, claim] of this.claims) {
+			if (this.reached.has(item)) continue;
+			const claimed = await claim.catch(() => undefined);
+			if (claimed) ledger.settle(claimed.row, NEVER_SENT);
+		}
+		this.claims.clear();
 		await ledger.append(
 			this.unclaimed.map((record) => ({
 				kind: 'text' as const,
@@ -188,6 +197,8 @@ export class SendLedger implements RunLedger {
 		await ledger.maintain(Date.now());
 	}
 }
+
+const NEVER_SENT = { status: 'not_sent', reason: 'the run ended before this item was sent' };
 
 const STATUS_OF: Record<string, string> = {
 	sent: 'sent',
