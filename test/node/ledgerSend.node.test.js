@@ -34,21 +34,12 @@ function serveModel(model, events) {
 	}
 }
 
-test('250 texts with Send Once Per: each next hundred is claimed before the hundred before it has gone, and their outcomes take a few calls, none per text', async () => {
-	const model = new DataTableModel();
-	/** @type {string[]} */
-	const events = [];
-	serveModel(model, events);
-	const phones = Array.from({ length: 250 }, (_, i) => `206555${String(i).padStart(4, '0')}`);
-	v3Api()
-		.persist()
-		.post('/transactional_messages/send_sms')
-		.reply(202, (_uri, /** @type {any} */ body) => {
-			events.push(`send ${body.phoneNumber}`);
-			return { message: 'Request accepted', transactionId: `tx-${body.phoneNumber}` };
-		});
-
-	const { items, error } = await runNode({
+/**
+ * SMS → Send of one text per phone with Send Once Per on the order, and the model's ledger.
+ * @param {DataTableModel} model @param {string[]} phones
+ */
+async function sendOncePerOrder(model, phones) {
+	return await runNode({
 		parameters: {
 			resource: 'sms',
 			operation: 'send',
@@ -66,6 +57,23 @@ test('250 texts with Send Once Per: each next hundred is claimed before the hund
 			},
 		},
 	});
+}
+
+test('250 texts with Send Once Per: each next hundred is claimed before the hundred before it has gone, and their outcomes take a few calls, none per text', async () => {
+	const model = new DataTableModel();
+	/** @type {string[]} */
+	const events = [];
+	serveModel(model, events);
+	const phones = Array.from({ length: 250 }, (_, i) => `206555${String(i).padStart(4, '0')}`);
+	v3Api()
+		.persist()
+		.post('/transactional_messages/send_sms')
+		.reply(202, (_uri, /** @type {any} */ body) => {
+			events.push(`send ${body.phoneNumber}`);
+			return { message: 'Request accepted', transactionId: `tx-${body.phoneNumber}` };
+		});
+
+	const { items, error } = await sendOncePerOrder(model, phones);
 
 	expect(error).toBeUndefined();
 	expect(items.filter((item) => item.json.outcome === 'sent')).toHaveLength(250);
@@ -92,25 +100,7 @@ test('a run stopped by an error leaves no claim pending: the texts it never reac
 	const events = [];
 	serveModel(model, events);
 	const phones = Array.from({ length: 150 }, (_, i) => `206556${String(i).padStart(4, '0')}`);
-	const run = async () =>
-		await runNode({
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
-				phoneNumber: '={{ $json.phone }}',
-				content: 'Your order has shipped',
-				compliance: { sendOncePer: '={{ "order-" + $json.phone }}' },
-			},
-			items: phones.map((phone) => ({ phone })),
-			credentials: {
-				tatangoV3Api: v3Credentials(),
-				tatangoComplianceLedgerApi: {
-					baseUrl: model.baseUrl,
-					apiKey: 'n8n_api_key_secret',
-					dataTable: 'Ledger',
-				},
-			},
-		});
+	const run = async () => await sendOncePerOrder(model, phones);
 	// The fifth text is refused (a 4xx: certainly not sent), and the run stops there.
 	let calls = 0;
 	v3Api()

@@ -4,7 +4,7 @@
  * The compliance ledger in queue mode: two workers and a webhook process on PostgreSQL, two
  * workflows using one ledger (a Data Table reached through n8n's public API). 50 order keys, each
  * delivered at the same instant to both workflows: whichever worker runs each execution, the
- * ledger's claims (the lowest row id holds a key, read after a settle time) give each key to
+ * ledger's claims (the claim made first holds a key, read after a settle time) give each key to
  * exactly one text: 50 texts, 50 `already_sent`.
  */
 const crypto = require('crypto');

@@ -85,20 +85,31 @@ function expectedFields(resource, operation) {
  * @param {string} resource @param {string} operation @param {Record<string, any>} [extra]
  */
 function expectedCredentials(resource, operation, extra = {}) {
-	const description = actionNode();
-	const node = /** @type {any} */ ({ typeVersion: 1 });
+	return credentialsShown(actionNode(), { resource, operation, ...extra }).map((credential) =>
+		String(credential.displayName),
+	);
+}
+
+/**
+ * The credentials a node with these parameters shows pickers for, as n8n decides them from the
+ * credentials' displayOptions.
+ * @param {import('n8n-workflow').INodeTypeDescription} description
+ * @param {Record<string, any>} parameters
+ */
+function credentialsShown(description, parameters) {
+	const node = /** @type {any} */ ({ typeVersion: 1, parameters });
 	const values =
 		NodeHelpers.getNodeParameters(
 			description.properties,
-			{ resource, operation, ...extra },
+			parameters,
 			true,
 			false,
 			node,
 			description,
 		) ?? {};
-	return (description.credentials ?? [])
-		.filter((credential) => NodeHelpers.displayParameter(values, credential, node, description))
-		.map((credential) => String(credential.displayName));
+	return (description.credentials ?? []).filter((credential) =>
+		NodeHelpers.displayParameter(values, credential, node, description),
+	);
 }
 
 /** The operations that text a person: those that show the guardrails (Send Once Per among them). */
@@ -127,6 +138,7 @@ function textingPairs() {
 
 module.exports = {
 	actionNode,
+	credentialsShown,
 	triggerNode,
 	operationPairs,
 	expectedFields,

@@ -3,6 +3,8 @@
 const { Tatango } = require('../../nodes/Tatango/Tatango.node');
 const { TatangoTrigger } = require('../../nodes/TatangoTrigger/TatangoTrigger.node');
 
+const { credentialsShown } = require('../ui/nodeDescription');
+
 const description = new Tatango().description;
 
 /** Every resource/operation pair, read off the description (new operations are included). */
@@ -28,20 +30,7 @@ test("the canvas subtitle is the operation's action text for every operation", (
 
 /** The credential pickers n8n shows for a node with these parameters (defaults filled as n8n does). */
 function shownPickers(/** @type {Record<string, any>} */ parameters) {
-	const { NodeHelpers } = require('n8n-workflow');
-	const node = /** @type {any} */ ({ typeVersion: 1, parameters });
-	const values =
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			parameters,
-			true,
-			false,
-			node,
-			description,
-		) ?? {};
-	return (description.credentials ?? [])
-		.filter((credential) => NodeHelpers.displayParameter(values, credential, node, description))
-		.map((credential) => credential.name);
+	return credentialsShown(description, parameters).map((credential) => credential.name);
 }
 
 test('each credential picker shows only where its credential is read; the v3 one first', () => {
