@@ -10,6 +10,15 @@ import type { CheckVerdict, RunLedger, SendRunView, TextRecord } from './types';
 const AHEAD = 100;
 
 /**
+ * How far ahead of the text being sent the claims reach at first, in texts. A claim takes its
+ * settle wait and a few round trips (a quarter to half a second on a busy machine), a hundred
+ * unpaced sends less than that: claimed only one batch ahead, every hundredth send waited.
+ */
+const FIRST_LEAD = 3 * AHEAD;
+/** ...and at most, each time a send still waited for its claim a hundred further. */
+const MAX_LEAD = 5 * AHEAD;
+
+/**
  * The compliance ledger of one send run (docs/ledger.md), when the node has a ledger credential:
  * what Send Once Per, Per-Number Cap and Skip Opted-Out Numbers read, and the recorder writes. A
  * text with a key or a cap is claimed before its post, with the next hundred texts in one insert;
@@ -18,9 +27,12 @@ const AHEAD = 100;
 export class SendLedger implements RunLedger {
 	private opened?: Promise<Ledger>;
 	private readonly claims = new Map<number, Promise<Claimed | undefined>>();
-	/** The first item of the latest batch claimed, and the first item after it. */
-	private claimedFrom = 0;
+	/** Items whose claim made ahead has come back. */
+	private readonly ready = new Set<number>();
+	/** The first item after the latest batch claimed. */
 	private claimedTo = 0;
+	/** How far ahead of the item being sent the claims reach. */
+	private lead = FIRST_LEAD;
 	/** Items whose turn came: their claims are settled by the recorder or as not sent at the end. */
 	private readonly reached = new Set<number>();
 	private readonly consent = new Map<string, Promise<LedgerRow | undefined>>();
@@ -61,10 +73,12 @@ export class SendLedger implements RunLedger {
 		return { phone: text.phoneNumber, channel: text.channel, sendOnceKey: key || undefined, cap };
 	}
 
-	/** Claims the texts of the next AHEAD items that have a key or a cap, in one go. */
-	private claimAhead(from: number) {
+	/**
+	 * Claims the texts of the next AHEAD items that have a key or a cap, in one go. False when the
+	 * run cannot read items ahead (each is then claimed at its own turn).
+	 */
+	private claimAhead(from: number): boolean {
 		const texts = this.run.textsAhead(from, AHEAD);
-		this.claimedFrom = from;
 		this.claimedTo = from + Math.max(1, texts.length);
 		const batch = (async () => {
 			const parts: Array<{ item: number; part: TextToClaim }> = [];
@@ -83,7 +97,10 @@ export class SendLedger implements RunLedger {
 				parts.map(({ item }, i) => [item, { claimed: claimed[i], part: parts[i].part }]),
 			);
 		})();
-		batch.catch(() => undefined); // awaited at each item's turn
+		batch.then(
+			() => texts.forEach((text) => this.ready.add(text.itemIndex)),
+			() => undefined, // awaited at each item's turn
+		);
 		for (const text of texts) {
 			const claim = batch.then((claims) => claims.get(text.itemIndex));
 			this.claims.set(
@@ -92,22 +109,26 @@ export class SendLedger implements RunLedger {
 			);
 			claim.catch(() => undefined);
 		}
+		return texts.length > 0;
 	}
 
 	/**
 	 * The ledger's claim of a text with a key or a cap: its row, who holds the key, whether the cap
-	 * lets it go. Undefined for a text with neither. Once the texts of the latest batch are claimed,
-	 * the next batch is claimed while they go (its settle wait and reads hidden behind their sends);
-	 * one batch after another, so the run's own claims are numbered in item order.
+	 * lets it go. Undefined for a text with neither. The claims reach `lead` items ahead of the text
+	 * being sent, a batch of a hundred at a time, so that the settle wait and the reads of each
+	 * batch are over before its first text's turn; a send that still had to wait for its claim
+	 * makes the claims reach a hundred further (up to MAX_LEAD). The batches' rows are inserted one
+	 * batch after another, so the run's own claims are numbered in item order.
 	 */
 	async claimOf(text: OutgoingText): Promise<Claimed | undefined> {
 		const item = text.itemIndex;
 		this.reached.add(item);
-		if (!this.claims.has(item) && item >= this.claimedTo) this.claimAhead(item);
+		const claimedAhead = this.claims.has(item);
+		if (!claimedAhead && item >= this.claimedTo) this.claimAhead(item);
+		const end = Math.min(this.run.itemCount, item + this.lead);
+		while (this.claimedTo < end && this.claimAhead(this.claimedTo));
+		if (claimedAhead && !this.ready.has(item)) this.lead = Math.min(MAX_LEAD, this.lead + AHEAD);
 		let claimed = await this.claims.get(item);
-		if (item >= this.claimedFrom && this.claimedTo < this.run.itemCount) {
-			this.claimAhead(this.claimedTo);
-		}
 		const part = await this.partOf(text);
 		if (!part) return undefined;
 		if (
@@ -121,6 +142,7 @@ export class SendLedger implements RunLedger {
 			[claimed] = await ledger.claim([part], Date.now(), item);
 		}
 		this.claims.set(item, Promise.resolve(claimed));
+		this.ready.add(item);
 		this.rows.set(item, claimed.row);
 		return claimed;
 	}
