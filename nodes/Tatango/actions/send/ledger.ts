@@ -33,6 +33,8 @@ export class SendLedger implements RunLedger {
 	private claimedTo = 0;
 	/** How far ahead of the item being sent the claims reach. */
 	private lead = FIRST_LEAD;
+	/** When the latest batch has read its items' fields and made its claim. */
+	private fieldsRead: Promise<void> = Promise.resolve();
 	/** Items whose turn came: their claims are settled by the recorder or as not sent at the end. */
 	private readonly reached = new Set<number>();
 	private readonly consent = new Map<string, Promise<LedgerRow | undefined>>();
@@ -80,22 +82,37 @@ export class SendLedger implements RunLedger {
 	private claimAhead(from: number): boolean {
 		const texts = this.run.textsAhead(from, AHEAD);
 		this.claimedTo = from + Math.max(1, texts.length);
+		// The table is looked up while the first batch's fields are read.
+		const opening = this.open();
+		opening.catch(() => undefined); // awaited below
+		// Each batch reads its items' fields once the batch before has made its claim: read all at
+		// once, they would hold back the first batch (and the run's first send) behind the others.
+		const previous = this.fieldsRead;
+		let claiming = () => {};
+		this.fieldsRead = new Promise<void>((resolve) => (claiming = resolve));
 		const batch = (async () => {
-			const parts: Array<{ item: number; part: TextToClaim }> = [];
-			for (const text of texts) {
-				// A text whose fields do not read is claimed at its own turn, which reports why.
-				const part = await this.partOf(text).catch(() => undefined);
-				if (part) parts.push({ item: text.itemIndex, part });
+			try {
+				await previous;
+				const parts: Array<{ item: number; part: TextToClaim }> = [];
+				for (const text of texts) {
+					// A text whose fields do not read is claimed at its own turn, which reports why.
+					const part = await this.partOf(text).catch(() => undefined);
+					if (part) parts.push({ item: text.itemIndex, part });
+				}
+				const ledger = await opening;
+				const claim = ledger.claim(
+					parts.map(({ part }) => part),
+					Date.now(),
+					from,
+				);
+				claiming();
+				const claimed = await claim;
+				return new Map(
+					parts.map(({ item }, i) => [item, { claimed: claimed[i], part: parts[i].part }]),
+				);
+			} finally {
+				claiming();
 			}
-			const ledger = await this.open();
-			const claimed = await ledger.claim(
-				parts.map(({ part }) => part),
-				Date.now(),
-				from,
-			);
-			return new Map(
-				parts.map(({ item }, i) => [item, { claimed: claimed[i], part: parts[i].part }]),
-			);
 		})();
 		batch.then(
 			() => texts.forEach((text) => this.ready.add(text.itemIndex)),
