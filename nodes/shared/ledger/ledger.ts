@@ -207,6 +207,11 @@ export class Ledger {
 	/** The end of the latest claim's insert: the next claim's rows are inserted after it. */
 	private inserted: Promise<void> = Promise.resolve();
 
+	/** When the rows of every claim made so far are inserted (their settle waits may still run). */
+	claimsInserted(): Promise<void> {
+		return this.inserted;
+	}
+
 	/**
 	 * Inserts a claim's rows after the rows of every claim made before it in this run, so the run's
 	 * own claims are numbered in the order it made them, while their settle waits and reads overlap.

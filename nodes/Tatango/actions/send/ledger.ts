@@ -8,6 +8,12 @@ import type { CheckVerdict, RunLedger, SendRunView, TextRecord } from './types';
 
 /** Texts claimed (and numbers' consent read) ahead, this many at a time. */
 const AHEAD = 100;
+/**
+ * The run's first batch is smaller: the first send waits for its fields to be read and its claim
+ * made, and the next batches' fields are read during its settle wait, when the run has nothing
+ * else to do.
+ */
+const FIRST_BATCH = 20;
 
 /**
  * How far ahead of the text being sent the claims reach at first, in texts. A claim takes its
@@ -33,7 +39,7 @@ export class SendLedger implements RunLedger {
 	private claimedTo = 0;
 	/** How far ahead of the item being sent the claims reach. */
 	private lead = FIRST_LEAD;
-	/** When the latest batch has read its items' fields and made its claim. */
+	/** When the latest batch has read its items' fields and inserted its rows. */
 	private fieldsRead: Promise<void> = Promise.resolve();
 	/** Items whose turn came: their claims are settled by the recorder or as not sent at the end. */
 	private readonly reached = new Set<number>();
@@ -80,15 +86,15 @@ export class SendLedger implements RunLedger {
 	 * run cannot read items ahead (each is then claimed at its own turn).
 	 */
 	private claimAhead(from: number): boolean {
-		const texts = this.run.textsAhead(from, AHEAD);
+		const texts = this.run.textsAhead(from, this.claims.size === 0 ? FIRST_BATCH : AHEAD);
 		this.claimedTo = from + Math.max(1, texts.length);
 		// The table is looked up while the first batch's fields are read.
 		const opening = this.open();
 		opening.catch(() => undefined); // awaited below
-		// Each batch reads its items' fields once the batch before has made its claim: read all at
-		// once, they would hold back the first batch (and the run's first send) behind the others.
+		// Each batch reads its items' fields once the batch before has inserted its rows (during its
+		// settle wait): read at once, they would hold back the first batch and the run's first send.
 		const previous = this.fieldsRead;
-		let claiming = () => {};
+		let claiming: (inserted?: Promise<void>) => void = () => {};
 		this.fieldsRead = new Promise<void>((resolve) => (claiming = resolve));
 		const batch = (async () => {
 			try {
@@ -105,7 +111,7 @@ export class SendLedger implements RunLedger {
 					Date.now(),
 					from,
 				);
-				claiming();
+				claiming(ledger.claimsInserted());
 				const claimed = await claim;
 				return new Map(
 					parts.map(({ item }, i) => [item, { claimed: claimed[i], part: parts[i].part }]),
