@@ -170,32 +170,45 @@ export class SendLedger implements RunLedger {
 		return claimed;
 	}
 
-	/** The number's latest revocation or opt-in on record, read for the next AHEAD numbers at once. */
+	/**
+	 * The number's latest revocation or opt-in on record. Read a hundred numbers at a time, up to a
+	 * hundred items ahead of the text being sent: a send never waits for the read of its number but
+	 * the run's first, and no number is read on its own unless its field did not read ahead.
+	 */
 	async consentOf(text: OutgoingText): Promise<LedgerRow | undefined> {
-		const phone = text.phoneNumber;
-		if (!this.consent.has(phone)) {
-			const phones = [phone];
-			if (text.itemIndex >= this.consentTo) {
-				for (const ahead of this.run.textsAhead(text.itemIndex, AHEAD)) {
-					try {
-						if (!this.consent.has(ahead.phoneNumber)) phones.push(ahead.phoneNumber);
-					} catch {
-						// Its own turn reports the number that does not read.
-					}
-				}
-				this.consentTo = text.itemIndex + AHEAD;
+		const item = text.itemIndex;
+		if (!this.consent.has(text.phoneNumber) && item >= this.consentTo) this.readConsent(item);
+		const end = Math.min(this.run.itemCount, item + AHEAD);
+		while (this.consentTo < end && this.readConsent(this.consentTo));
+		if (!this.consent.has(text.phoneNumber)) this.readConsentOf([text.phoneNumber], item);
+		return await this.consent.get(text.phoneNumber);
+	}
+
+	/** Reads the consent of the numbers of the AHEAD items from `from`; false if none read ahead. */
+	private readConsent(from: number): boolean {
+		const texts = this.run.textsAhead(from, AHEAD);
+		this.consentTo = from + Math.max(1, texts.length);
+		const phones: string[] = [];
+		for (const ahead of texts) {
+			try {
+				if (!this.consent.has(ahead.phoneNumber)) phones.push(ahead.phoneNumber);
+			} catch {
+				// Its own turn reports the number that does not read.
 			}
-			const read = this.open().then(
-				async (ledger) => await ledger.consentOf(phones, text.itemIndex),
-			);
-			read.catch(() => undefined);
-			for (const each of phones)
-				this.consent.set(
-					each,
-					read.then((found) => found.get(each)),
-				);
 		}
-		return await this.consent.get(phone);
+		if (phones.length > 0) this.readConsentOf(phones, from);
+		return texts.length > 0;
+	}
+
+	private readConsentOf(phones: string[], itemIndex: number) {
+		const read = this.open().then(async (ledger) => await ledger.consentOf(phones, itemIndex));
+		read.catch(() => undefined); // awaited at each number's turn
+		for (const phone of phones) {
+			this.consent.set(
+				phone,
+				read.then((found) => found.get(phone)),
+			);
+		}
 	}
 
 	/** A text's row, as it ended: sent with its transactionId, or held back and why. */
