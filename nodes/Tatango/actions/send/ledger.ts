@@ -8,12 +8,6 @@ import type { CheckVerdict, RunLedger, SendRunView, TextRecord } from './types';
 
 /** Texts claimed (and numbers' consent read) ahead, this many at a time. */
 const AHEAD = 100;
-/**
- * The run's first batch is smaller: the first send waits for its fields to be read and its claim
- * made, and the next batches' fields are read during its settle wait, when the run has nothing
- * else to do.
- */
-const FIRST_BATCH = 20;
 
 /**
  * How far ahead of the text being sent the claims reach at first, in texts. A claim takes its
@@ -86,7 +80,7 @@ export class SendLedger implements RunLedger {
 	 * run cannot read items ahead (each is then claimed at its own turn).
 	 */
 	private claimAhead(from: number): boolean {
-		const texts = this.run.textsAhead(from, this.claims.size === 0 ? FIRST_BATCH : AHEAD);
+		const texts = this.run.textsAhead(from, AHEAD);
 		this.claimedTo = from + Math.max(1, texts.length);
 		// The table is looked up while the first batch's fields are read.
 		const opening = this.open();
