@@ -143,7 +143,10 @@ async function measureTriggers(ctx, label, env, keys) {
 						const fromCpuMs = processCpuMs(server.pid);
 						const share = await post(target, `r${round}`, ROUND_SECONDS);
 						expected[target.key] += share.count;
-						await drainExecutions(rest, ctx.ids[target.key], expected[target.key]);
+						const drainFrom = process.hrtime.bigint();
+						await drainExecutions(rest, ctx.ids[target.key], expected[target.key], 120000, 100);
+						// How long the share's runs went on after its last answer (to 0.1 s).
+						const drainSeconds = Number(process.hrtime.bigint() - drainFrom) / 1e9;
 						// n8n's CPU time for the share's calls and their runs (up to the drain's end).
 						const cpuMs = processCpuMs(server.pid) - fromCpuMs;
 						// The monotonic clock every process here shares, so a CPU profile of n8n
@@ -153,6 +156,8 @@ async function measureTriggers(ctx, label, env, keys) {
 							...share,
 							cpuMs,
 							perCpuSecond: share.count / (cpuMs / 1000),
+							drainSeconds,
+							completedPerSecond: share.count / (share.seconds + drainSeconds),
 							window: [fromUs, toUs],
 						});
 					}
@@ -172,6 +177,7 @@ async function measureTriggers(ctx, label, env, keys) {
 						p99: percentile(latencies, 99),
 						roundsPerSecond: all.map((r) => r.perSecond),
 						roundsPerCpuSecond: all.map((r) => r.perCpuSecond),
+						roundsCompletedPerSecond: all.map((r) => r.completedPerSecond),
 						cpuMsPerEvent: all.reduce((sum, r) => sum + r.cpuMs, 0) / count,
 						windows: all.map((r) => r.window),
 						runs:
