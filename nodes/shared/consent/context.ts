@@ -106,7 +106,7 @@ const RETRACTING = new Set(
 const SAID_BEFORE = new Set(['that', 'this', 'ca', 'cela', 'eso', 'esto', 'lo']);
 /** What a correction says: another time or plan ("instead", "Tuesday", "I'll come", "plutôt"). */
 const INSTEAD =
-	/\b(?:instead|actually|rather|i meant|i mean|make it|plutot|en fait|a la place|je voulais dire|mejor|en vez|en lugar|quise decir|i ll|ill|i will|je vais|voy a|paso|vengo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce soir|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|esta noche)\b|\bje \w+rai\b|\b\w+(?:are|ere|ire)\b(?= (?:el|la|a las|manana|mas tarde)\b)/;
+	/\b(?:wrong (?:chat|thread|convo|conversation|window|group)|ignore (?:that|this|me|my last)|never ?mind|nvm|my bad|oops|instead|actually|rather|i meant|i mean|make it|plutot|en fait|a la place|je voulais dire|mejor|en vez|en lugar|quise decir|i ll|ill|i will|je vais|voy a|paso|vengo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce soir|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|esta noche)\b|\bje \w+rai\b|\b\w+(?:are|ere|ire)\b(?= (?:el|la|a las|manana|mas tarde)\b)/;
 
 /**
  * A bare "cancel that" whose "that" is what the person said before, followed by what they will do

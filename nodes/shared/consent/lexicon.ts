@@ -100,6 +100,9 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	reanudar: { intent: 'opt_in', language: 'es' },
 	resume: { intent: 'opt_in', language: 'en' },
 	rejoin: { intent: 'opt_in', language: 'en' },
+	iniciar: { intent: 'opt_in', language: 'es' },
+	reabonnement: { intent: 'opt_in', language: 'fr' },
+	inscription: { intent: 'opt_in', language: 'fr' },
 };
 
 /**
@@ -154,7 +157,7 @@ export const FILLERS = new Set(
 		'asap right away just already again ok okay k kk lol lmao haha hey hi hello sorry yes yeah yep ' +
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
 		'enough already ffs wtf good forever period periodt ' +
-		'this these them all everything me i im am m so totally and & ' +
+		'this these them all everything me i im am m so totally and & confirm confirmed ' +
 		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca encore'
 	).split(' '),
@@ -287,7 +290,7 @@ export const LANGUAGE_MARKERS: Record<ConsentLanguage, Set<string>> = {
 	es: new Set(
 		(
 			'por favor porfa gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
-			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta'
+			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen'
 		).split(' '),
 	),
 	fr: new Set(

@@ -50,7 +50,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "don't text me", "please never message me again": a negated verb of texting, told to the sender
 	rule(
 		'en',
-		`(?:^|\\b(?:do|please|pls|plz|just|and|so|ok|k) )(?:not|never)(?: (?:ever|please|pls|u|you))? (?:text|txt|message|msg|sms|contact|send|email|spam|bother|hit me up)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends)\\b)`,
+		`(?:^|\\b(?:do|please|pls|plz|just|and|so|ok|k) )(?:not|never)(?: (?:ever|please|pls|u|you))? (?:text|txt|message|msg|sms|contact|send|email|spam|bother|hit me up)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends|back)\\b)`,
 		false,
 	),
 	// "I don't want these texts", "I no longer wish to receive messages from you"
@@ -430,7 +430,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:${MESSAGES_EN_STRICT}|these|this|they|them) (?:are |is |r )?(?:unwanted|not wanted|unwelcome|not welcome|harassment|harassing me)${END}`,
+		`\\b(?:${MESSAGES_EN_STRICT}|these|this|they|them) (?:are |is |r )?(?:unwanted|not wanted|unwelcome|not welcome|harassment|harassing me)${END}(?! by\\b)`,
 	),
 	// Swearing that says "leave me alone"
 	rule(
@@ -647,6 +647,57 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'fr',
 		`\\b${MESSAGES_FR} (?:non desires|non desirees|non sollicites|non sollicitees|pas desires|pas voulus|indesirables)${END}`,
+	),
+	// Authority withheld from the texts themselves: "I do not authorize any further text messages"
+	rule(
+		'en',
+		`\\b(?:not|no longer|never) (?:authorize|authorise|permit|allow|consent to)(?: (?:any|further|future|more|these|your|the|text|sms|marketing|automated|promotional))* ${MESSAGES_EN_STRICT}${END}`,
+		false,
+	),
+	// The texts as the subject, formally: "I request that all SMS communications cease"
+	rule(
+		'en',
+		`\\b(?:request|requesting|requested|ask|asking|demand|demanding|insist|insisting|want|wish|direct|directing) that (?:you )?(?:(?:all|any|your|these|such|further|future|the|text|sms|marketing|promotional|automated) )*(?:${MESSAGES_EN_STRICT}|communications?|contact|messaging|texting) (?:cease|stop|end|be (?:discontinued|stopped|ceased|terminated|halted|ended))${END}`,
+	),
+	// "I'd rather you didn't text me anymore", "I'd prefer if you stopped texting"
+	rule(
+		'en',
+		`\\b(?:rather|prefer(?: it)? if|prefer that) (?:you|u|y all) (?:did not|would not|do not|not|no longer|stopped|quit) (?:text|txt|message|contact|send|texting|messaging|contacting|sending)(?: me| us)?${END}(?!(?: \\w+){0,2} (?:before|after|until|till|til|between|during|while|at work|at night|on weekends|in the morning|so early|so late|back)\\b)`,
+		false,
+	),
+	// Nothing more wanted from the sender: "I don't want to receive anything else from you"
+	rule(
+		'en',
+		`\\b(?:not|no longer|never)(?: \\w+)? (?:want|wish) to (?:receive|get) (?:anything|nothing)(?: (?:more|else|further))?(?: from (?:you|u|y all|your company|this number))?(?: (?:anymore|any more|again|please|thanks|thank you))*$`,
+		false,
+	),
+	rule(
+		'es',
+		`\\bno (?:\\w+ )?(?:quiero|deseo|quisiera|queremos) (?:recibir|que me (?:manden|envien)) nada(?: mas)?(?: (?:de|del) (?:ustedes|usted|su empresa|este numero|su parte))?(?: (?:gracias|por favor|porfa))*$`,
+		false,
+	),
+	// Refraining, formally: "que se abstengan de enviarme mensajes", "abstenez-vous de m'écrire"
+	rule(
+		'es',
+		`\\b(?:abstengan|abstenga|abstenerse|abstente|abstenganse) (?:de|d) (?:enviar|mandar|escribir|contactar|llamar|textear)`,
+	),
+	rule(
+		'fr',
+		`\\b(?:abstenir|abstenez|abstiens|abstenez vous) (?:de|d) (?:m |me |nous )?(?:envoyer|ecrire|texter|contacter|solliciter)`,
+	),
+	// All communication ceased: "veuillez cesser toute communication par texto"
+	rule(
+		'fr',
+		`\\b(?:cesser|cessez|arreter|arretez|suspendre|suspendez|stopper|stoppez)(?: (?:tout|toute|toutes|tous|les|vos|ces))* (?:communications?|contacts?|sollicitations?)${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:cesen|cese|cesar|suspendan|suspender|detengan|detener|paren|parar|terminen)(?: (?:toda|todas|la|las|su|sus|cualquier))* (?:comunicacion|comunicaciones|contacto)${END}`,
+	),
+	// Leaving, in French: "je veux quitter le programme de textos"
+	rule(
+		'fr',
+		`\\b(?:quitter|quitte|quittez|sortir de|sors de|me retirer de) (?:le|la|ce|cette|votre|vos|les|ces|l) (?:programme|liste|club|service|abonnement|alertes|envois)${END}`,
 	),
 ];
 
