@@ -1,7 +1,7 @@
 // The labelled replies of test/consent/: replies.tsv (written before the classifier; every 4th
 // held out), replies-added.tsv and replies-kinds.tsv (probes written after a run, tuned on), and
-// blind-set-a.tsv, blind-set-b.tsv and blind-set-c.tsv (written by people who never saw the rules;
-// each scored untouched once, then tuned on).
+// blind-set-a.tsv to blind-set-e.tsv (written by people who never saw the rules; each scored
+// untouched once, then tuned on). Sets D and E name their columns (label, lang, kind, text).
 const fs = require('fs');
 const path = require('path');
 
@@ -11,10 +11,15 @@ const LANGUAGES = new Set(['en', 'es', 'fr']);
 function readFile(name) {
 	const lines = fs.readFileSync(path.join(__dirname, name), 'utf8').split('\n');
 	const replies = [];
+	let withKind = false;
 	for (const line of lines) {
 		if (line === '' || line.startsWith('#') || line === 'label\tlang\ttext') continue;
+		if (line === 'label\tlang\tkind\ttext') {
+			withKind = true;
+			continue;
+		}
 		const [label, language, ...rest] = line.split('\t');
-		const text = rest.join('\t');
+		const text = (withKind ? rest.slice(1) : rest).join('\t');
 		if (!LABELS.has(label) || !LANGUAGES.has(language) || text === '') {
 			throw new Error(`${name}: malformed line ${JSON.stringify(line)}`);
 		}
@@ -36,6 +41,8 @@ function loadReplies() {
 		...readFile('blind-set-a.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-b.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-c.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-d.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-e.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 	];
 }
 

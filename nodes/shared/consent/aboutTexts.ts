@@ -4,7 +4,7 @@ import type { ConsentLanguage } from './lexicon';
 // the program's HELP message, as CTIA's HELP does. A bare "who is this?" names no texts: the
 // labelled sets read it as nothing, so it is left out on purpose.
 const TEXTS =
-	'(?:texts?|txts?|messages?|msgs|sms|alerts|notifications|textos?|mensajes|alertas|textes|alertes)';
+	'(?:texts?|txts?|messages?|msgs|sms|alerts|notifications|textos?|mensajes?|alertas|textes|alertes)';
 const QUESTIONS: Array<[ConsentLanguage, RegExp]> = [
 	[
 		'en',
@@ -34,13 +34,24 @@ const QUESTIONS: Array<[ConsentLanguage, RegExp]> = [
 			`\\bde (?:que|quien|cual)(?: empresa| compania| negocio)? (?:son|es) (?:estos|los|sus|esos) ${TEXTS}$`,
 		),
 	],
+	['es', new RegExp(`\\bde que se trata(?:n)? (?:este|esto|estos|el|los|sus) ${TEXTS}$`)],
+	// "how many messages will I get per month?": how often the program texts
+	[
+		'en',
+		new RegExp(
+			`\\bhow (?:many|often)(?: ${TEXTS})? (?:will|do|would|should) (?:i|we) (?:get|receive)(?: ${TEXTS}| them| these)?(?: (?:a|per|each|every) (?:day|week|month))?$`,
+		),
+	],
 	[
 		'es',
 		new RegExp(
 			`\\bquien me (?:escribe|manda|envia|esta escribiendo|esta mandando)(?: ${TEXTS}| esto)?$`,
 		),
 	],
-	['fr', new RegExp(`\\b(?:qu est ce que c est que|c est quoi) (?:ces|ses|les|vos) ${TEXTS}$`)],
+	[
+		'fr',
+		new RegExp(`\\b(?:qu est ce que c est que|c est quoi) (?:ces|ses|les|vos|ce|cet) ${TEXTS}$`),
+	],
 	[
 		'fr',
 		new RegExp(`\\bqui (?:m envoie|m ecrit|me texte|m envoit)(?: ces| ses| des)?(?: ${TEXTS})?$`),

@@ -35,7 +35,7 @@ import {
 } from './rules';
 import { optInRequest } from './optIn';
 import { isElsewhere, scopeOf, withoutChannelsBesideTexts } from './scope';
-import { spelledKeyword } from './typos';
+import { spelledKeyword, withTwoWordKeywords } from './typos';
 import { ANNOYED_SIGNS, unclearReason } from './unclear';
 import {
 	ASKED_REASON,
@@ -46,6 +46,8 @@ import {
 	besideOtherThing,
 	laughingStop,
 	removesNamedNumber,
+	TAKEN_BACK_REASON,
+	takesBackOwnWords,
 } from './context';
 
 export type { ConsentIntent, ConsentLanguage } from './lexicon';
@@ -115,6 +117,10 @@ const BY_MISTAKE = new Set(
 );
 export { PLAYFUL_REASON } from './context';
 
+/** "Enough": a keyword of Spanish lists, but alone it names nothing to stop. */
+const ENOUGH = new Set(['basta']);
+const ENOUGH_REASON = 'says "enough" with nothing named to stop';
+
 /** Lists that are not the texts' ("the wait list", "the guest list"). */
 const OTHER_LISTS = new Set(
 	'wait waiting guest wish gift invite invitation party class priority reservation shopping grocery'.split(
@@ -127,6 +133,12 @@ const SPANISH_PARTICIPLES = new Set(
 );
 const NEGATED_AFTER = new Set(['pas', 'jamais', 'point']);
 const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'merci', 'gracias']);
+/**
+ * After a STOP, a refusal that ends the reply says what it wants: "stop ya no quiero", "STOP I
+ * don't want it", "stop je n'en veux plus". Repeated letters are written once, as the words are.
+ */
+const UNWILLING =
+	/^(?:ya )?no (?:quiero|kiero|deseo|me interesa|los quiero|las quiero|quiero nada)(?: (?:mas|nada|ya|gracias|porfa|recibir))*$|^(?:i )?(?:do not|dont|no longer) (?:want|need)(?: (?:it|them|these|this|any|more|anymore|any more|thanks))*$|^(?:je )?(?:ne |n )?(?:veux|veut|en veux) (?:plus|pas)(?: (?:rien|merci|ca))*$|^(?:j en|je n en) (?:veux|veut) (?:plus|pas)(?: merci)?$/;
 
 /** What the clauses of a reply say, before it is decided. */
 interface Gathered {
@@ -138,6 +150,8 @@ interface Gathered {
 	aboutCalls: string[];
 	/** A bare STOP beside a bill or an order the reply names (context.ts). */
 	beside: string[];
+	/** A bare "cancel that" taking back what the person said, then a plan instead (context.ts). */
+	takenBack: string[];
 	keep: string | undefined;
 	optIn: Finding | undefined;
 	/** HELP and START count only as the whole reply ("Help!! my code isn't working" asks something else). */
@@ -165,6 +179,7 @@ function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
 		elsewhere: [],
 		aboutCalls: [],
 		beside: [],
+		takenBack: [],
 		keep: undefined,
 		optIn: undefined,
 		onlyKeywords: true,
@@ -172,8 +187,9 @@ function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
 	// "Yes, I want the alerts": after a yes, wanting the texts is an opt-in.
 	let afterYes = false;
 	clauses.forEach((clause, clauseIndex) => {
+		const spelled = withTwoWordKeywords(clause.map((word) => spelledKeyword(word.fold)));
 		const words = withoutChannelsBesideTexts(
-			clause.map((word) => ({ raw: word.raw, key: spelledKeyword(word.fold) })),
+			clause.map((word, index) => ({ raw: word.raw, key: spelled[index] })),
 		);
 		found.allWords.push(...words);
 		found.clauseKeys.push(words.map((word) => word.key));
@@ -210,6 +226,10 @@ function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
 function placeBareKeywords(found: Gathered): void {
 	found.findings = found.findings.filter((finding) => {
 		if (finding.intent !== 'revoked' || !finding.bare || finding.clause === undefined) return true;
+		if (takesBackOwnWords(found.clauseKeys, finding.clause)) {
+			found.takenBack.push(finding.words);
+			return false;
+		}
 		const about = besideOtherThing(found.clauseKeys, finding.clause);
 		if (about === 'elsewhere') found.elsewhere.push(finding.words);
 		if (about === 'unclear') found.beside.push(finding.words);
@@ -241,7 +261,12 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 		return { ...NONE, consentWords: revoked.words, consentReason: PLAYFUL_REASON };
 	}
 	if (laughing === 'play') return unclear(LAUGHING_REASON, revoked.words, allWords);
-	if (askedKeyword(read, allWords.length)) return unclear(ASKED_REASON, revoked.words, allWords);
+	if (askedKeyword(read, keys)) return unclear(ASKED_REASON, revoked.words, allWords);
+	// "Basta", "ya basta": "enough", with nothing named, as a bare "enough" or "ça suffit" is.
+	const revocations = findings.filter((finding) => finding.intent === 'revoked');
+	if (revocations.every((finding) => finding.bare && ENOUGH.has(collapseRepeats(finding.words)))) {
+		return unclear(ENOUGH_REASON, revoked.words, allWords);
+	}
 	if (optIn && mistaken) return undefined;
 	return reading(revoked, allWords, null);
 }
@@ -274,6 +299,9 @@ function decideOther(read: string, found: Gathered): ConsentReading {
 	if (found.beside.length > 0) return unclear(BESIDE_OTHER_THING_REASON, found.beside[0], allWords);
 	const why = unclearReason(allWords.map((word) => word.key));
 	if (why) return unclear(why, null, allWords);
+	if (found.takenBack.length > 0) {
+		return { ...NONE, consentWords: found.takenBack[0], consentReason: TAKEN_BACK_REASON };
+	}
 	if (found.elsewhere.length > 0) {
 		return {
 			...NONE,
@@ -640,7 +668,9 @@ function freeStandingStop(words: Word[]): Finding | undefined {
 		if (words[i].key !== 'stop') continue;
 		if (i > 0 && BEFORE_STOP_AS_NOUN.has(words[i - 1].key)) continue;
 		const following = words.slice(i + 1).map((word) => collapseRepeats(word.key));
-		if (!following.every((key) => STOP_FOLLOWERS.has(key))) continue;
+		const beforeTail = following.findIndex((_, k) => UNWILLING.test(following.slice(k).join(' ')));
+		const said = beforeTail < 0 ? following : following.slice(0, beforeTail);
+		if (!said.every((key) => STOP_FOLLOWERS.has(key))) continue;
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		// "Why did my texts stop?", "where is the stop?": a question, not a request.
 		if (

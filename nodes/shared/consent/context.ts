@@ -18,6 +18,9 @@ export const BESIDE_OTHER_THING_REASON =
 /** Laughing or delighted: "lol", "jaja", "mdr", 😂, 😍. */
 const LAUGHTER =
 	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}\u{1F60D}\u{1F970}\u{1F606}\u{1F648}]/u;
+const LAUGHING_FACE = /[\u{1F602}\u{1F923}\u{1F606}\u{1F639}]/u;
+/** "stop" spelled as play: "stahp", "stawp", "stooop", "stoppp". */
+const PLAYFUL_SPELLING = /\b(?:sta+h+p+|sta+w+p+|sto{3,}p+|sto+p{3,})\b/;
 const LAUGHING_WORD = /^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)$/;
 /** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
 const PRAISE =
@@ -36,20 +39,27 @@ export function laughingStop(
 	revocationWords: string[],
 	keys: string[],
 ): 'praised' | 'play' | undefined {
-	if (!revocationWords.every((words) => /^stop+(?: it)?$/.test(words))) return undefined;
+	if (!revocationWords.every((words) => /^(?:sto+p+|sta+h*w*p+)(?: it)?$/.test(words)))
+		return undefined;
 	const joined = keys.join(' ');
 	if (!LAUGHTER.test(text.toLowerCase()) || ANNOYED_WORDS.test(joined)) return undefined;
 	if (unclearReason(keys) !== undefined) return undefined;
 	if (PRAISE.test(joined)) return 'praised';
 	const stop = keys.findIndex((key) => key === 'stop');
 	const laughedFirst = keys.slice(0, stop).some((key) => LAUGHING_WORD.test(key));
-	return laughedFirst || keys[stop + 1] === 'it' ? 'play' : undefined;
+	// A laughing face, or "stop" drawn out as play ("stahp", "stooop"): not the keyword said flat.
+	const playful = LAUGHING_FACE.test(text) || PLAYFUL_SPELLING.test(text.toLowerCase());
+	return laughedFirst || playful || keys[stop + 1] === 'it' ? 'play' : undefined;
 }
 
 /** A reply of one keyword and question marks only: "stop?", "¿alto?". */
-export function askedKeyword(text: string, wordCount: number): boolean {
-	return wordCount === 1 && /\?\s*$/.test(text) && !/!/.test(text);
+export function askedKeyword(text: string, keys: string[]): boolean {
+	// "hmm stop?", "um, stop?": hesitation before the keyword asks it all the same.
+	const asked = keys.filter((key) => !HESITATION.test(key));
+	return asked.length === 1 && /\?\s*$/.test(text) && !/!/.test(text);
 }
+
+const HESITATION = /^(?:h+m+|u+m+|u+h+|e+h+|e+u+h+|mm+|hu+h+|so|wait|ok)$/;
 
 const PRONOUN = new Set(['it', 'that', 'them', 'this', 'lo', 'la', 'le', 'ca']);
 
@@ -81,4 +91,32 @@ export function removesNamedNumber(clauses: string[][]): string | undefined {
 	const removal = joined.find((clause) => REMOVE_IT.test(clause));
 	if (removal === undefined) return undefined;
 	return joined.some((clause) => clause !== removal && NUMBER.test(clause)) ? removal : undefined;
+}
+
+/** Why a "cancel that" followed by what the person will do instead is not a revocation. */
+export const TAKEN_BACK_REASON =
+	'takes back what the person just said ("cancel that"), then says what they will do instead';
+
+/** CANCEL and its kin, said of what the person just said: "cancel that", "annulez ça", "cancela eso". */
+const RETRACTING = new Set(
+	'cancel scratch annulez annule annuler oublie oubliez cancela cancelen cancelar olvida olviden'.split(
+		' ',
+	),
+);
+const SAID_BEFORE = new Set(['that', 'this', 'ca', 'cela', 'eso', 'esto', 'lo']);
+/** What a correction says: another time or plan ("instead", "Tuesday", "I'll come", "plutôt"). */
+const INSTEAD =
+	/\b(?:wrong (?:chat|thread|convo|conversation|window|group)|ignore (?:that|this|me|my last)|never ?mind|nvm|my bad|oops|instead|actually|rather|i meant|i mean|make it|plutot|en fait|a la place|je voulais dire|mejor|en vez|en lugar|quise decir|i ll|ill|i will|je vais|voy a|paso|vengo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|ce soir|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|esta noche)\b|\bje \w+rai\b|\b\w+(?:are|ere|ire)\b(?= (?:el|la|a las|manana|mas tarde)\b)/;
+
+/**
+ * A bare "cancel that" whose "that" is what the person said before, followed by what they will do
+ * instead ("Cancel that, I'll come Tuesday", "Annulez ça, je viendrai mardi"): a correction of
+ * their own words, not a request about the texts.
+ */
+export function takesBackOwnWords(clauses: string[][], keywordClause: number): boolean {
+	const clause = clauses[keywordClause];
+	if (!clause.some((key) => RETRACTING.has(key))) return false;
+	if (!clause.some((key) => SAID_BEFORE.has(key))) return false;
+	if (clauses.some(namesTexts)) return false;
+	return clauses.slice(keywordClause + 1).some((keys) => INSTEAD.test(keys.join(' ')));
 }

@@ -100,6 +100,9 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	reanudar: { intent: 'opt_in', language: 'es' },
 	resume: { intent: 'opt_in', language: 'en' },
 	rejoin: { intent: 'opt_in', language: 'en' },
+	iniciar: { intent: 'opt_in', language: 'es' },
+	reabonnement: { intent: 'opt_in', language: 'fr' },
+	inscription: { intent: 'opt_in', language: 'fr' },
 };
 
 /**
@@ -123,13 +126,15 @@ export const KEYWORD_OBJECTS = new Set(
 	(
 		'text texts txt txts msg msgs message messages sms alerts alert notifications promos promo ads ' +
 		'spam marketing the my your all of to with mensajes mensaje msj textos alertas promociones ' +
-		'publicidad los las mis sus de del pub pubs publicite publicites alertes textes des les mes vos d'
+		'publicidad los las mis sus de del pub pubs publicite publicites alertes textes des les mes vos d ' +
+		// "Baja de todas las listas", "STOP all lists", "fin de toutes les listes"
+		'list lists lista listas liste listes todas toutes la'
 	).split(' '),
 );
 
 /** Keywords a person may spell out letter by letter ("S T O P", "s.t.o.p") or join ("STOPNOW"). */
 export const SPELLABLE = new Set(
-	'stop end quit cancel unsubscribe unsub optout revoke alto baja arret fin help info aide ayuda start unstop yes'.split(
+	'stop end quit cancel unsubscribe unsub optout revoke remove alto baja arret fin help info aide ayuda start unstop yes'.split(
 		' ',
 	),
 );
@@ -141,6 +146,8 @@ export const JOINABLE = new Set([
 	),
 	// "optmeout", "quitsending", "stopmessagingme", "altoya", "darmedebaja", "stoppub".
 	...'opt out sending messaging send ya porfa porfavor por favor darme de pub pubs svp'.split(' '),
+	// "cancelsubscriptiontotexts", "removemynumber", "stopfromthislist"
+	...'subscription subscriptions to my from list these number remove'.split(' '),
 ]);
 
 /** Politeness, emphasis and address that change nothing in a keyword reply ("Stop it please!!"). */
@@ -150,7 +157,7 @@ export const FILLERS = new Set(
 		'asap right away just already again ok okay k kk lol lmao haha hey hi hello sorry yes yeah yep ' +
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
 		'enough already ffs wtf good forever period periodt ' +
-		'this these them all everything me i im am m so totally and & ' +
+		'this these them all everything me i im am m so totally and & confirm confirmed ' +
 		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca encore'
 	).split(' '),
@@ -283,7 +290,7 @@ export const LANGUAGE_MARKERS: Record<ConsentLanguage, Set<string>> = {
 	es: new Set(
 		(
 			'por favor porfa gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
-			'esta este es y para con otra vez las una del al su sus conozco'
+			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen'
 		).split(' '),
 	),
 	fr: new Set(

@@ -21,7 +21,7 @@ const optIn = (language: ConsentLanguage, source: string): OptInRule => ({
 export const OPT_IN_PHRASES: OptInRule[] = [
 	optIn(
 		'en',
-		`\\b(?:sign|opt|add|put) (?:me|us|my number|this number)(?: back)? (?:up|in|on|back)${END}`,
+		`\\b(?:sign|opt|add|put) (?:me|us|my number|this number)(?: back)? (?:up|in|on|back)${END}|\\bopt (?:back in|in again)${END}`,
 	),
 	// "can I get back on?", "put me back on the list", "I want back in"
 	optIn(
@@ -107,6 +107,11 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 		`\\b(?:recommencer a|de nouveau|a nouveau) recevoir${END}|\\brecevoir (?:\\w+ ){0,3}(?:de nouveau|a nouveau)${END}|\\b(?:je veux|j aimerais|je voudrais|je souhaite) (?:m abonner|m inscrire|me reabonner)${END}`,
 	),
 	optIn('fr', `\\bj accepte (?:de recevoir|les|vos)${END}`),
+	// "Oui je souhaite recevoir vos SMS", "je confirme mon inscription"
+	optIn(
+		'fr',
+		`\\b(?:je veux|je souhaite|j aimerais|je voudrais|je desire) recevoir (?:vos|les|des|ces|mes) (?:sms|textos?|textes|messages|alertes|rappels|promotions|offres)${END}|\\bje confirme (?:mon|ma) (?:inscription|abonnement)${END}`,
+	),
 	// "remettez-moi sur la liste", "rajoutez-moi à vos alertes"
 	optIn(
 		'fr',

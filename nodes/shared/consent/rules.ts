@@ -50,7 +50,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "don't text me", "please never message me again": a negated verb of texting, told to the sender
 	rule(
 		'en',
-		`(?:^|\\b(?:do|please|pls|plz|just|and|so|ok|k) )(?:not|never)(?: (?:ever|please|pls|u|you))? (?:text|txt|message|msg|sms|contact|send|email|spam|bother|hit me up)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends)\\b)`,
+		`(?:^|\\b(?:do|please|pls|plz|just|and|so|ok|k) )(?:not|never)(?: (?:ever|please|pls|u|you))? (?:text|txt|message|msg|sms|contact|send|email|spam|bother|hit me up)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends|back)\\b)`,
 		false,
 	),
 	// "I don't want these texts", "I no longer wish to receive messages from you"
@@ -133,7 +133,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "darme de baja", "denme de baja por favor", "quiero la baja"
 	rule(
 		'es',
-		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|dadme|doy|da|di|dimos)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos|y|pero|hace)\\b|$)',
+		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|dadme|doy|da|di|dimos)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos|y|pero|hace|este|esta|mi|mis|el|la|los|las|numero)\\b|$)',
 	),
 	rule('es', `\\b(?:quiero|pido|solicito) (?:la|mi) baja${END}`),
 	// "sáquenme de su lista", "borren mi número"
@@ -167,7 +167,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "paren ya con los mensajes", "basta ya con tanto mensaje"
 	rule(
 		'es',
-		`\\b(?:paren|pare|para|parale|parenle|dejen|deja|basta)(?: ya)? con(?: (?:los|las|sus|tus|estos|estas|tanto|tantos|tanta|tantas|el|la))* ${MESSAGES_ES}${END}`,
+		`\\b(?:paren|pare|para|parale|parenle|dejen|deja|basta|stop|alto)(?: ya)? con(?: (?:los|las|sus|tus|estos|estas|tanto|tantos|tanta|tantas|el|la))* ${MESSAGES_ES}${END}`,
 	),
 	// "que ya no me lleguen estos mensajes", "¿cómo hago para ya no recibir sus mensajes?"
 	rule(
@@ -197,7 +197,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'es',
-		`\\b(?:salir|salirme|sacarme)(?: de| del) (?:la |esta |este |su |sus |tu |el )?(?:lista|listas|suscripcion|programa|club|grupo|servicio|alertas|mensajes|envios)${END}`,
+		`\\b(?:salir|salirme|sacarme)(?: de| del) (?:la |las |los |esta |estas |estos |este |su |sus |tu |tus |mis |el )?(?:lista|listas|suscripcion|programa|club|grupo|servicio|alertas|mensajes|envios|notificaciones|promociones|textos|sms)${END}`,
 	),
 	rule('es', `\\b(?:desuscrib|dessuscrib|desinscrib|desafili)\\w*${END}`),
 	// "no me sigan mandando mensajes"
@@ -223,7 +223,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:je )?refuse (?:de recevoir )?(?:(?:vos|ces|les|des|tout|tous) )*${MESSAGES_FR}${END}|\\b(?:veux|voudrais|souhaite|aimerais|desire) etre (?:retire|retiree|enleve|enlevee|desabonne|desabonnee|desinscrit|desinscrite|supprime|supprimee)${END}`,
+		`\\b(?:je )?refuse (?:de recevoir )?(?:(?:vos|ces|les|des|tout|tous) )*${MESSAGES_FR}${END}|\\b(?:veux|voudrais|souhaite|aimerais|desire|demande a|demande d|demander a|demande de|demandons a) etre (?:retire|retiree|enleve|enlevee|desabonne|desabonnee|desinscrit|desinscrite|supprime|supprimee)${END}`,
 	),
 	// "me quiero salir de esto", "sácame de aquí"
 	rule(
@@ -273,7 +273,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:desabonner|desabonnez|desabonne|desabonnes|desabonnement|desinscription|desinscrire|desinscrivez|desinscris)${END}`,
+		`\\b(?:desabonner|desabonnez|desabonne|desabonnes|desabonnement|desinscription|desinscrire|desinscrivez|desinscris)${END}|\\b(?:se|me|m|nous|vous) (?:desinscrit|desinscrite|desinscrivons|desabonnons)${END}`,
 	),
 	rule(
 		'fr',
@@ -287,6 +287,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'fr',
 		`^(?:stop|arret|non|fini|assez) (?:aux|au|a la|a vos|a ces) (?:${MESSAGES_FR}|envois|sollicitations)${END}`,
 		false,
+	),
+	// "stop avec les textos", "arrête avec tes messages"
+	rule(
+		'fr',
+		`\\b(?:stop|arret|arrete|arretez|assez) avec (?:les |vos |ces |tes |des |tous ces |toutes ces )?${MESSAGES_FR}${END}`,
 	),
 	// Polite, in the subjunctive: "j'apprécierais que vous cessiez de m'envoyer"
 	rule(
@@ -330,7 +335,13 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}`,
+		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}(?! on\\b| as is\\b| alone\\b| be\\b)`,
+	),
+	// The program named by what it texts, over more words: "leave the rewards text program",
+	// "sign me out of these promos", "get me out of your daily deal alerts".
+	rule(
+		'en',
+		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of|log me out of) (?:this|the|your|these|that|ur|all)(?: \\w+){0,2} (?:text|texting|sms|message|messaging|alert|mobile)(?: \\w+)? (?:program|programme|club|list|service|subscription)${END}|\\b(?:withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of|log me out of) (?:this|the|your|these|that|ur|all)(?: \\w+){0,2} ${MESSAGES_EN_STRICT}${END}`,
 	),
 	rule('en', `\\bwithdraw me${END}`),
 	rule(
@@ -419,7 +430,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:${MESSAGES_EN_STRICT}|these|this|they|them) (?:are|is) (?:unwanted|not wanted|unwelcome|not welcome|harassment|harassing me)${END}`,
+		`\\b(?:${MESSAGES_EN_STRICT}|these|this|they|them) (?:are |is |r )?(?:unwanted|not wanted|unwelcome|not welcome|harassment|harassing me)${END}(?! by\\b)`,
 	),
 	// Swearing that says "leave me alone"
 	rule(
@@ -585,9 +596,112 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:ne|n) (?:\\w+ )?(?:veux|souhaite|desire|voudrais|veut) (?:plus|pas) (?:faire partie|etre membre|etre inscrit|etre inscrite|rester inscrit|rester inscrite) (?:de|du|des|d)\\b`,
 		false,
 	),
+	// Authority taken back, formally: "I no longer authorize Acme to send texts to this number",
+	// "you are not authorized to text me", "no longer permit you to contact me".
+	rule(
+		'en',
+		`\\b(?:not|no longer|never)(?: \\w+)? (?:authorize|authorise|permit|allow)(?: \\w+){0,4}? to (?:send|text|txt|message|contact|sms|call|email)${END}|\\b(?:you|u|your company) (?:are|re|is) (?:not|no longer) (?:authorized|authorised|permitted|allowed) to (?:send|text|txt|message|contact|sms)${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\b(?:ya no|no) (?:autorizo|permito|les permito|le permito)(?: a)?(?: \\w+){0,4}? (?:que me|que nos|a) (?:envien|manden|escriban|contacten|enviar|mandar|escribir|contactar)`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:n autorise|autorise|permets|permet) (?:plus|pas)(?: \\w+){0,4}? (?:a|de) (?:m |me |nous )?(?:envoyer|texter|ecrire|contacter)${END}`,
+		false,
+	),
+	// The request as a noun, formally: "revocation of my consent", "la revocación de mi
+	// consentimiento", "le retrait de mon consentement".
+	rule(
+		'en',
+		`\\b(?:revocation|withdrawal|rescission|termination) of (?:my |all |any |the )?(?:consent|permission|authorization|authorisation)${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:revocacion|retiro|retirada|anulacion|cancelacion) (?:de|del) (?:mi |el |su |la )?(?:consentimiento|autorizacion|permiso)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:revocation|retrait|annulation) (?:de|du) (?:mon |ma |le |la |l )?(?:consentement|autorisation|permission)${END}`,
+	),
+	// Asked not to, politely, with the verb in -ing: "would you mind not texting me anymore?"
+	rule(
+		'en',
+		`\\b(?:mind|consider|try|start|appreciate|appreciate you|appreciate it if you) not (?:texting|txting|messaging|sending|contacting|spamming)(?: me| us| this number)?${END}(?!(?: \\w+){0,2} (?:before|after|until|till|til|between|during|while|at work|at school|at night|on weekends|in the morning|so early|so late)\\b)`,
+		false,
+	),
+	// "no need to keep texting me", "no reason to text me anymore"; not "no need to text me back"
+	rule(
+		'en',
+		`\\bno (?:need|reason) (?:for (?:you|u) )?to (?:(?:keep|continue|still) (?:texting|txting|messaging|contacting|sending)|(?:text|txt|message|contact) (?:me|us|this number) (?:anymore|any more|again|ever again))${END}`,
+		false,
+	),
+	// Texts unwanted, in Spanish and French: "mensajes no deseados", "textos non désirés"
+	rule(
+		'es',
+		`\\b${MESSAGES_ES} (?:no deseados|no deseadas|no solicitados|no solicitadas|no autorizados|no autorizadas|no los quiero|no las quiero)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b${MESSAGES_FR} (?:non desires|non desirees|non sollicites|non sollicitees|pas desires|pas voulus|indesirables)${END}`,
+	),
+	// Authority withheld from the texts themselves: "I do not authorize any further text messages"
+	rule(
+		'en',
+		`\\b(?:not|no longer|never) (?:authorize|authorise|permit|allow|consent to)(?: (?:any|further|future|more|these|your|the|text|sms|marketing|automated|promotional))* ${MESSAGES_EN_STRICT}${END}`,
+		false,
+	),
+	// The texts as the subject, formally: "I request that all SMS communications cease"
+	rule(
+		'en',
+		`\\b(?:request|requesting|requested|ask|asking|demand|demanding|insist|insisting|want|wish|direct|directing) that (?:you )?(?:(?:all|any|your|these|such|further|future|the|text|sms|marketing|promotional|automated) )*(?:${MESSAGES_EN_STRICT}|communications?|contact|messaging|texting) (?:cease|stop|end|be (?:discontinued|stopped|ceased|terminated|halted|ended))${END}`,
+	),
+	// "I'd rather you didn't text me anymore", "I'd prefer if you stopped texting"
+	rule(
+		'en',
+		`\\b(?:rather|prefer(?: it)? if|prefer that) (?:you|u|y all) (?:did not|would not|do not|not|no longer|stopped|quit) (?:text|txt|message|contact|send|texting|messaging|contacting|sending)(?: me| us)?${END}(?!(?: \\w+){0,2} (?:before|after|until|till|til|between|during|while|at work|at night|on weekends|in the morning|so early|so late|back)\\b)`,
+		false,
+	),
+	// Nothing more wanted from the sender: "I don't want to receive anything else from you"
+	rule(
+		'en',
+		`\\b(?:not|no longer|never)(?: \\w+)? (?:want|wish) to (?:receive|get) (?:anything|nothing)(?: (?:more|else|further))?(?: from (?:you|u|y all|your company|this number))?(?: (?:anymore|any more|again|please|thanks|thank you))*$`,
+		false,
+	),
+	rule(
+		'es',
+		`\\bno (?:\\w+ )?(?:quiero|deseo|quisiera|queremos) (?:recibir|que me (?:manden|envien)) nada(?: mas)?(?: (?:de|del) (?:ustedes|usted|su empresa|este numero|su parte))?(?: (?:gracias|por favor|porfa))*$`,
+		false,
+	),
+	// Refraining, formally: "que se abstengan de enviarme mensajes", "abstenez-vous de m'écrire"
+	rule(
+		'es',
+		`\\b(?:abstengan|abstenga|abstenerse|abstente|abstenganse) (?:de|d) (?:enviar|mandar|escribir|contactar|llamar|textear)`,
+	),
+	rule(
+		'fr',
+		`\\b(?:abstenir|abstenez|abstiens|abstenez vous) (?:de|d) (?:m |me |nous )?(?:envoyer|ecrire|texter|contacter|solliciter)`,
+	),
+	// All communication ceased: "veuillez cesser toute communication par texto"
+	rule(
+		'fr',
+		`\\b(?:cesser|cessez|arreter|arretez|suspendre|suspendez|stopper|stoppez)(?: (?:tout|toute|toutes|tous|les|vos|ces))* (?:communications?|contacts?|sollicitations?)${END}`,
+	),
+	rule(
+		'es',
+		`\\b(?:cesen|cese|cesar|suspendan|suspender|detengan|detener|paren|parar|terminen)(?: (?:toda|todas|la|las|su|sus|cualquier))* (?:comunicacion|comunicaciones|contacto)${END}`,
+	),
+	// Leaving, in French: "je veux quitter le programme de textos"
+	rule(
+		'fr',
+		`\\b(?:quitter|quitte|quittez|sortir de|sors de|me retirer de) (?:le|la|ce|cette|votre|vos|les|ces|l) (?:programme|liste|club|service|abonnement|alertes|envois)${END}`,
+	),
 ];
 
-/** "Remove me", "take my number off your list": verbs of taking off, a person, and a list or nothing. */
+/** "Remove me", "take my number off your list\": verbs of taking off, a person, and a list or nothing. */
 export const REMOVAL_VERBS = new Set([
 	'remove',
 	'delete',
@@ -600,22 +714,30 @@ export const REMOVAL_VERBS = new Set([
 ]);
 /** Verbs that need "off" or "out" to mean removal ("take me off", not "take me to the store"). */
 export const REMOVAL_VERBS_NEEDING_OFF = new Set(['take', 'get', 'drop', 'scratch', 'let']);
+/** Whose number: "my", "this"; and the device it is named by ("this mobile number"). */
+const OWNERS = ['my', 'this', 'the'];
+const DEVICES = [
+	'',
+	'mobile ',
+	'cell ',
+	'cell phone ',
+	'cellphone ',
+	'phone ',
+	'wireless ',
+	'telephone ',
+];
 export const REMOVED_PERSON = [
 	'me',
 	'us',
-	'my number',
-	'my cell',
-	'my phone',
-	'my phone number',
-	'my cell number',
-	'my mobile number',
 	'my info',
 	'my information',
-	'my #',
-	'this number',
-	'this #',
-	'this phone',
-	'the number',
+	...OWNERS.flatMap((owner) => [
+		...DEVICES.flatMap((device) => [`${owner} ${device}number`, `${owner} ${device}#`]),
+		// "my phone", "this cell"; "the phone" is as often the handset.
+		...(owner === 'the'
+			? []
+			: ['phone', 'cell', 'mobile', 'cellphone'].map((device) => `${owner} ${device}`)),
+	]),
 ];
 /** What a person is taken off of, in a revocation: the list, the texts ("off your list"). */
 export const REMOVED_FROM = new Set(

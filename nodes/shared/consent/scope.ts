@@ -35,7 +35,9 @@ const ELSEWHERE = new Set(
 		'cargos cuenta cita citas reserva reservacion membresia caja ' +
 		'courriel courriels infolettre infolettres bulletin revue circulaire garantie commande ' +
 		'commandes livraison livraisons colis paiement paiements carte cartes compte rendez ' +
-		'adhesion boite'
+		'adhesion boite ' +
+		// A lawsuit, a settlement, a study: "opt out of the class action"
+		'action lawsuit lawsuits settlement settlements litigation study'
 	).split(' '),
 );
 

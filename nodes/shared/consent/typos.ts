@@ -26,6 +26,11 @@ const TYPO_TOLERANT = [
 	'desabonnement',
 	'desinscription',
 	'annuler',
+	'baja',
+	'arret',
+	'arrete',
+	'arretez',
+	'arreter',
 ];
 
 /**
@@ -71,6 +76,14 @@ const REAL_WORDS = new Set([
 	'remote',
 	'annule',
 	'subscribe',
+	// Spanish words one letter from "baja": under, to go down, a robe, a bullet.
+	'bajo',
+	'bajar',
+	'bajan',
+	'baje',
+	'bata',
+	'bala',
+	'baba',
 ]);
 
 const INFLECTIONS = ['s', 'es', 'd', 'ed', 'ing', 'er', 'ers', 'ung'];
@@ -126,6 +139,29 @@ function editsBetween(word: string, keyword: string): number {
 	return distance[rows - 1][columns - 1];
 }
 
+/**
+ * The hand one key over for a run of letters ("stio" for "stop": "op" typed as "io"): every letter
+ * that differs is the meant key's neighbour on its row, all on the same side, one after another.
+ */
+function isShiftedRun(word: string, meant: string): boolean {
+	if (word.length !== meant.length) return false;
+	const differing: number[] = [];
+	for (let i = 0; i < word.length; i++) if (word[i] !== meant[i]) differing.push(i);
+	if (differing.length < 2 || differing[differing.length - 1] - differing[0] >= differing.length) {
+		return false;
+	}
+	const shifts = differing.map((i) => {
+		const typed = KEY_POSITIONS.get(word[i]);
+		const intended = KEY_POSITIONS.get(meant[i]);
+		return typed && intended && typed.row === intended.row ? typed.x - intended.x : 0;
+	});
+	return shifts.every((shift) => shift === shifts[0] && Math.abs(shift) === 1);
+}
+
+/** Spanish writes "b" and "v" for the same sound ("vaja" for "baja"): one slip, even first. */
+const SOUND_ALIKE_FIRST: Record<string, string> = { v: 'b', b: 'v' };
+const SPANISH_KEYWORDS = new Set(['baja', 'cancelar']);
+
 function isTypoOf(word: string, keyword: string): boolean {
 	if (collapseRepeats(word) === collapseRepeats(keyword)) return true;
 	if (REAL_WORDS.has(word)) return false;
@@ -133,8 +169,13 @@ function isTypoOf(word: string, keyword: string): boolean {
 	// Long words bear two slips; words of four letters one; the first letters are rarely wrong.
 	const allowed = keyword.length >= 9 ? 2 : keyword.length >= 4 ? 1 : 0;
 	const sharedStart = keyword.length >= 9 ? 2 : 1;
-	if (allowed === 0 || word.slice(0, sharedStart) !== keyword.slice(0, sharedStart)) return false;
+	if (allowed === 0) return false;
+	if (word.slice(0, sharedStart) !== keyword.slice(0, sharedStart)) {
+		if (SOUND_ALIKE_FIRST[word[0]] !== keyword[0] || !SPANISH_KEYWORDS.has(keyword)) return false;
+		return isTypoOf(keyword[0] + word.slice(1), keyword);
+	}
 	if (Math.abs(word.length - keyword.length) > allowed) return false;
+	if (isShiftedRun(word, keyword)) return true;
 	return editsBetween(word, keyword) <= allowed;
 }
 
@@ -145,4 +186,29 @@ export function spelledKeyword(word: string): string {
 		if (isTypoOf(word, keyword)) return keyword;
 	}
 	return word;
+}
+
+/** Keywords written as two words, by their parts: a slip in one part still reads ("opt uot"). */
+const TWO_WORD_KEYWORDS: Array<[string, string]> = [
+	['opt', 'out'],
+	['un', 'subscribe'],
+];
+
+/**
+ * The keys of a clause with a two-word keyword read through a slip in one of its words ("opt uot",
+ * "otp out"): the slipped word takes the part it stands for. Other words are left as they are.
+ */
+export function withTwoWordKeywords(keys: string[]): string[] {
+	const read = [...keys];
+	for (let i = 0; i + 1 < read.length; i++) {
+		for (const [first, second] of TWO_WORD_KEYWORDS) {
+			if (read[i] === first && read[i + 1] === second) continue;
+			if (read[i] !== first && read[i + 1] !== second) continue;
+			if (!isTypoOf(read[i] + read[i + 1], first + second)) continue;
+			if (REAL_WORDS.has(read[i]) || REAL_WORDS.has(read[i + 1])) continue;
+			read[i] = first;
+			read[i + 1] = second;
+		}
+	}
+	return read;
 }

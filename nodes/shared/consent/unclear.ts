@@ -44,7 +44,7 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'annoyance with no request',
 		pattern: new RegExp(
-			`^(?:y )?ahora que$|^(?:otra vez|de nuevo) con (?:esto|eso|lo mismo|ustedes)$|^(?:now what|what now|here we go again|quoi encore|et quoi encore|encore une fois)$|\\b(?:que|q) (?:fastidio|lata|hueva|flojera|pesados?|pesadas?|molestia|horror|necedad)\\b|\\b(?:so |very |super |this is )annoying$|^annoying$|\\b(?:estoy|ya estoy) (?:harto|harta|hartos|hartas)\\b|\\b(?:c est|cest) (?:fatigant|achalant|tannant|lassant|penible)\\b`,
+			`\\b(?:chill|calm down|easy|slow down|relax) (?:with|on) (?:the|these|your|all the|all these) (?:texts|messages|alerts|notifications|promos)\\b|^(?:y )?ahora que$|^(?:otra vez|de nuevo) con (?:esto|eso|lo mismo|ustedes)$|^(?:now what|what now|here we go again|quoi encore|et quoi encore|encore une fois)$|\\b(?:que|q) (?:fastidio|lata|hueva|flojera|pesados?|pesadas?|molestia|horror|necedad)\\b|\\b(?:so |very |super |this is )annoying$|^annoying$|\\b(?:estoy|ya estoy) (?:harto|harta|hartos|hartas)\\b|\\b(?:c est|cest) (?:fatigant|achalant|tannant|lassant|penible)\\b`,
 		),
 	},
 	{
@@ -56,7 +56,7 @@ const UNCLEAR_PHRASES: UnclearRule[] = [
 	{
 		reason: 'asks for fewer texts, not none',
 		pattern: new RegExp(
-			`\\b(?:too many|so many|way too many|demasiados|tantos|muchos|muchisimos|tanto|trop de|tellement de|beaucoup trop de) ${MESSAGES}|\\b(?:fewer|less|menos|moins de|moins)(?: \\w+)? ${MESSAGES}|\\bless often\\b|\\btext (?:me )?less\\b`,
+			`\\b(?:too many|so many|way too many|demasiados|tantos|muchos|muchisimos|tanto|trop de|tellement de|beaucoup trop de) ${MESSAGES}|\\b(?:fewer|less|menos|moins de|moins)(?: \\w+)? ${MESSAGES}|\\bless often\\b|\\btext (?:me )?less\\b|^(?:way |so |far )?too many(?: (?:of (?:these|them)|today|lately))?$|^(?:trop|demasiados)$`,
 		),
 	},
 	{
