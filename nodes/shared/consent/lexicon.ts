@@ -158,7 +158,7 @@ export const FILLERS = new Set(
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
 		'enough already ffs wtf good forever period periodt ' +
 		'this these them all everything me i im am m so totally and & confirm confirmed ' +
-		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
+		'por favor porfa porfavor porfas porfis porfi plis xfa xfavor gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca encore'
 	).split(' '),
 );
