@@ -702,7 +702,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// Never asked for them: "I never asked for these messages", "nunca pedí estos mensajes"
 	rule(
 		'en',
-		`\\b(?:never|not|nobody|no one) (?:asked|ask|requested|request|signed up|sign up|opted in|agreed) (?:for|to) (?:these|them|this crap|this spam|any of (?:this|these|them)|(?:these |your |any |the )?${MESSAGES_EN_STRICT})${END}`,
+		`\\b(?:never|not|nobody|no one) (?:asked|ask|requested|request|signed up|sign up|opted in|agreed) (?:for|to)(?: (?:get|receive|getting|receiving))? (?:these|them|this crap|this spam|any of (?:this|these|them)|(?:these |your |any |the )?${MESSAGES_EN_STRICT})${END}`,
 		false,
 	),
 	rule(
@@ -719,7 +719,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// m'intéressent pas", "no me interesan sus mensajes"
 	rule(
 		'en',
-		`\\b(?:no interest|not interested|zero interest) in (?:these |your |the |any )?(?:${MESSAGES_EN_STRICT}|texts from you)${END}|\\b(?:nobody|no one) (?:wants|asked for|needs) (?:these|your|the|this|them)(?: ${MESSAGES_EN_STRICT})?${END}`,
+		`\\b(?:no interest|not interested|zero interest) in (?:these |your |the |any )?(?:${MESSAGES_EN_STRICT}|texts from you)${END}|\\b(?:nobody|no one) (?:wants|asked for|needs) (?:these|them|(?:these|your|the|this) ${MESSAGES_EN_STRICT})${END}`,
 		false,
 	),
 	rule(

@@ -39,6 +39,7 @@ const ELSEWHERE = new Set(
 		// A lawsuit, a settlement, a study: "opt out of the class action"
 		'action lawsuit lawsuits settlement settlements litigation study ' +
 		// A gym, a school, a class: "darme de baja del gimnasio"
+		'cobro cobros debito compra compras purchase purchases transaction transactions check checks ' +
 		'gym gimnasio gymnase escuela school curso course cours clase clases class classes'
 	).split(' '),
 );
@@ -57,7 +58,7 @@ const ANOTHER_PHONE = new Set(
 	(
 		'husband husbands wife wifes mom moms mother dad dads father son daughter kid kids work office ' +
 		'landline home house other business esposo esposa mama papa hijo hija trabajo casa oficina fijo ' +
-		'travail bureau maison mari femme parent parents grandma grandpa grandmother grandfather boss ' +
+		'travail bureau maison mari femme mere pere fils fille madre padre parent parents grandma grandpa grandmother grandfather boss ' +
 		'friend brother sister neighbor neighbour roommate partner boyfriend girlfriend hermano hermana ' +
 		'abuela abuelo amigo amiga jefe frere soeur ami amie patron'
 	).split(' '),
