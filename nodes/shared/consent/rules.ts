@@ -113,7 +113,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "dejen de enviarme mensajes", "para de escribirme"
 	rule(
 		'es',
-		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
+		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear|fregar|fastidiar|jorobar|joder|chingar|acosar|insistir)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
 	),
 	// "no más mensajes", "ya basta de mensajes"
 	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
@@ -121,7 +121,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "no me manden más", "ya no me escriban"
 	rule(
 		'es',
-		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|textees|texteen|textee|molesten|moleste|mandaran|enviaran|escribieran|contactaran|molestaran|mandeis|envieis|escribais|contacteis|molesteis)(?: mas)?${END}`,
+		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|textees|texteen|textee|molesten|moleste|mandaran|enviaran|escribieran|contactaran|molestaran|mandara|enviara|escribiera|contactara|molestara|mandeis|envieis|escribais|contacteis|molesteis)(?: mas)?${END}`,
 		false,
 	),
 	// "ya no quiero recibir mensajes", "no quiero más mensajes de ustedes"
@@ -135,7 +135,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|dadme|doy|da|di|dimos)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos|y|pero|hace|este|esta|mi|mis|el|la|los|las|numero)\\b|$)',
 	),
-	rule('es', `\\b(?:quiero|pido|solicito) (?:la|mi) baja${END}`),
+	rule(
+		'es',
+		`\\b(?:quiero|pido|solicito|pedi|pedimos|solicite|pedido|solicitado|exijo) (?:la|mi|nuestra) baja${END}`,
+	),
 	// "sáquenme de su lista", "borren mi número"
 	rule(
 		'es',
@@ -415,7 +418,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// Not wanting what comes next: "I don't want these anymore", "never want to hear from you again"
 	rule(
 		'en',
-		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|wish|need)(?: (?:any|these|those|this|them|it|more|of|your|the))* (?:anymore|any more)${END}`,
+		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|wish|need)(?: (?:any|these|those|this|them|it|more|of|your|the))*(?: (?:reminders|updates|offers|deals|coupons|${MESSAGES_EN_STRICT}))? (?:anymore|any more)${END}`,
 		false,
 	),
 	rule(
