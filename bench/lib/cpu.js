@@ -167,10 +167,25 @@ async function machineBefore(markers, ms = 3000) {
 	return { load: os.loadavg(), cpu: watch.stop() };
 }
 
+/**
+ * A process's CPU time so far (user and system, every thread of it), in ms, or NaN off Linux. Unlike
+ * a wall-clock rate it does not grow when another process takes the core for a while.
+ * @param {number} pid
+ */
+function processCpuMs(pid) {
+	try {
+		const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+		return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // ticks of 1/100 s (USER_HZ)
+	} catch {
+		return NaN;
+	}
+}
+
 /** @param {CpuUse | null} cpu */
 const describeCpu = (cpu) =>
 	cpu === null
 		? 'other processes: unknown (no /proc)'
 		: `other processes used ${cpu.otherCores.toFixed(2)} cores (the bench ${cpu.benchCores.toFixed(2)}) over ${cpu.seconds.toFixed(0)} s${cpu.quiet ? '' : ` (WARNING: not quiet, above ${QUIET_CORES})`}`;
 
-module.exports = { watchCpu, machineBefore, describeCpu, QUIET_CORES };
+module.exports = { watchCpu, machineBefore, describeCpu, processCpuMs, QUIET_CORES };

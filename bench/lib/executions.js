@@ -19,8 +19,9 @@ async function countExecutions(rest, workflowId, filter = {}) {
  * Waits until n8n has finished every run a workflow was sent (a webhook answers before its run is
  * done), so the next phase does not share the machine with them; returns how many it recorded.
  * @param {import('../../scripts/lib/n8n').RestClient} rest @param {string} workflowId @param {number} expected
+ * @param {number} [timeoutMs] @param {number} [intervalMs] how often it asks
  */
-async function drainExecutions(rest, workflowId, expected, timeoutMs = 120000) {
+async function drainExecutions(rest, workflowId, expected, timeoutMs = 120000, intervalMs = 500) {
 	let count = 0;
 	await waitFor(
 		async () => {
@@ -30,7 +31,7 @@ async function drainExecutions(rest, workflowId, expected, timeoutMs = 120000) {
 				(await countExecutions(rest, workflowId, { status: ['running', 'new'] })) === 0
 			);
 		},
-		{ timeoutMs, intervalMs: 500, orLast: true },
+		{ timeoutMs, intervalMs, orLast: true },
 	);
 	return count;
 }

@@ -4,12 +4,16 @@
  * (c) Webhook throughput on a running n8n (`n8n start`, SQLite): delivery events POSTed by
  * BENCH_CONCURRENCY keep-alive clients to a published Tatango Trigger, the same trigger with its
  * duplicate check off, and n8n's own Webhook node; after BENCH_WARMUP_SECONDS of warm-up each, in
- * BENCH_ROUNDS interleaved rounds (A B C A B C ...), each giving every trigger BENCH_ROUND_SECONDS
- * of events, so a noisy spell of the machine slows every trigger of that round alike; each ratio is
- * the median of the per-round ratios, with its interval (lib/interleaved.js). Rounds last a fixed time,
- * not a fixed count: a busy machine gives fewer events, not a longer run. Measured twice: at n8n's
- * defaults, and with expression isolates taken only when needed (a fresh start of the same n8n).
+ * BENCH_ROUNDS interleaved rounds (A B C, B C A, C A B ...: each trigger goes first, second and
+ * third alike), each giving every trigger BENCH_ROUND_SECONDS of events, so a noisy spell of the
+ * machine slows every trigger of that round alike; each ratio is the median of the per-round
+ * ratios, with its interval (lib/interleaved.js). Rounds last a fixed time, not a fixed count: a
+ * busy machine gives fewer events, not a longer run. Beside events/s, n8n's own CPU time per event
+ * (/proc), which another process taking the core for a while does not change. Measured twice: at
+ * n8n's defaults (the trigger and the Webhook node), and with expression isolates taken only when
+ * needed (a fresh start of the same n8n; also the trigger with its duplicate check off).
  */
+const { processCpuMs } = require('../lib/cpu');
 const n8n = require('../../scripts/lib/n8n');
 const { TEST_NUMBERS } = require('../../sandbox/fixtures');
 const { intEnv, rounds, choiceEnv } = require('../lib/config');
@@ -19,10 +23,11 @@ const { postEvents, percentile } = require('../lib/load');
 const { drainExecutions } = require('../lib/executions');
 const { fixed, int, mark } = require('../lib/format');
 
-const ROUND_SECONDS = intEnv('BENCH_ROUND_SECONDS', 4);
-const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 2);
+const ROUND_SECONDS = intEnv('BENCH_ROUND_SECONDS', 3);
+const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 3);
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 8);
-const ROUNDS = rounds(5);
+/** 9 rounds: the interval is the 2nd to the 8th round, which one stray round does not set. */
+const ROUNDS = rounds(9);
 /** Which of n8n's isolate settings to measure (`both` by default; one alone halves the part's time). */
 const ISOLATES = choiceEnv('BENCH_C_ISOLATES', ['both', 'defaults', 'lazy'], 'both');
 
@@ -42,10 +47,13 @@ const MAX_RECORD = 1000;
  */
 const LAZY_SETTING = 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
 const SETTINGS = {
-	defaults: { label: "n8n's defaults", env: {} },
+	// At n8n's defaults the isolate n8n takes per call sets the trigger's rate, with its duplicate
+	// check on or off alike: the check is measured on equal terms only, where it could show.
+	defaults: { label: "n8n's defaults", env: {}, targets: ['tatango', 'webhook'] },
 	lazyIsolates: {
 		label: 'isolates when needed',
 		env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+		targets: ['tatango', 'tatangoNoDupes', 'webhook'],
 	},
 };
 
@@ -88,21 +96,22 @@ function deliveryEvent(id) {
 }
 
 /**
- * Starts n8n with `env` added, publishes the three triggers and posts events to each in turn.
+ * Starts n8n with `env` added, publishes the triggers and posts events to each in turn.
  * @param {import('../lib/context').Context} ctx @param {string} label names the measurement in its events' ids
- * @param {Record<string, string>} env
+ * @param {Record<string, string>} env @param {string[]} keys the triggers measured (keys of TARGETS)
  */
-async function measureTriggers(ctx, label, env) {
+async function measureTriggers(ctx, label, env, keys) {
+	const targets = TARGETS.filter((t) => keys.includes(t.key));
 	const server = await ctx.step(`start n8n (${JSON.stringify(env)})`, () => ctx.startN8n(env));
 	/** @type {Record<string, any>} */
 	const c = { env };
 	try {
 		const rest = new n8n.RestClient(server.url);
 		await rest.ensureOwner(OWNER);
-		for (const target of TARGETS) await rest.activateWorkflow(ctx.ids[target.key]);
-		for (const target of TARGETS) await rest.waitForWebhook(target.path);
+		for (const target of targets) await rest.activateWorkflow(ctx.ids[target.key]);
+		for (const target of targets) await rest.waitForWebhook(target.path);
 		await ctx.step(
-			`(c) ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per trigger, ${CONCURRENCY} concurrent clients`,
+			`(c) ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per trigger (${keys.join(', ')}), ${CONCURRENCY} concurrent clients`,
 			async () => {
 				// Each share of events is followed by a pause until n8n has finished their runs, so no
 				// trigger shares the machine with another's runs. Every event is new: transaction ids
@@ -117,7 +126,7 @@ async function measureTriggers(ctx, label, env) {
 					});
 				/** @type {Record<string, number>} */
 				const expected = {};
-				for (const target of TARGETS) {
+				for (const target of targets) {
 					// The runs of the measurement before (the same database) count too.
 					expected[target.key] = await drainExecutions(rest, ctx.ids[target.key], 0);
 					expected[target.key] += (await post(target, 'warm', WARMUP_SECONDS)).count;
@@ -125,20 +134,35 @@ async function measureTriggers(ctx, label, env) {
 				}
 				const start = { ...expected };
 				/** @type {Record<string, any[]>} */
-				const rounds = Object.fromEntries(TARGETS.map((t) => [t.key, []]));
+				const rounds = Object.fromEntries(targets.map((t) => [t.key, []]));
 				for (let round = 0; round < ROUNDS; round++) {
-					for (const target of TARGETS) {
+					// Each round starts with the next trigger: none always follows the same one.
+					const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+					for (const target of order) {
 						const fromUs = Number(process.hrtime.bigint() / 1000n);
+						const fromCpuMs = processCpuMs(server.pid);
 						const share = await post(target, `r${round}`, ROUND_SECONDS);
 						expected[target.key] += share.count;
-						await drainExecutions(rest, ctx.ids[target.key], expected[target.key]);
+						const drainFrom = process.hrtime.bigint();
+						await drainExecutions(rest, ctx.ids[target.key], expected[target.key], 120000, 100);
+						// How long the share's runs went on after its last answer (to 0.1 s).
+						const drainSeconds = Number(process.hrtime.bigint() - drainFrom) / 1e9;
+						// n8n's CPU time for the share's calls and their runs (up to the drain's end).
+						const cpuMs = processCpuMs(server.pid) - fromCpuMs;
 						// The monotonic clock every process here shares, so a CPU profile of n8n
 						// (BENCH_CPU_PROF) can be cut to this share: bench/profile-summary.js --window.
 						const toUs = Number(process.hrtime.bigint() / 1000n);
-						rounds[target.key].push({ ...share, window: [fromUs, toUs] });
+						rounds[target.key].push({
+							...share,
+							cpuMs,
+							perCpuSecond: share.count / (cpuMs / 1000),
+							drainSeconds,
+							completedPerSecond: share.count / (share.seconds + drainSeconds),
+							window: [fromUs, toUs],
+						});
 					}
 				}
-				for (const target of TARGETS) {
+				for (const target of targets) {
 					const all = rounds[target.key];
 					const latencies = all.flatMap((r) => r.latencies);
 					const seconds = all.reduce((sum, r) => sum + r.seconds, 0);
@@ -152,6 +176,9 @@ async function measureTriggers(ctx, label, env) {
 						p50: percentile(latencies, 50),
 						p99: percentile(latencies, 99),
 						roundsPerSecond: all.map((r) => r.perSecond),
+						roundsPerCpuSecond: all.map((r) => r.perCpuSecond),
+						roundsCompletedPerSecond: all.map((r) => r.completedPerSecond),
+						cpuMsPerEvent: all.reduce((sum, r) => sum + r.cpuMs, 0) / count,
 						windows: all.map((r) => r.window),
 						runs:
 							(await drainExecutions(rest, ctx.ids[target.key], expected[target.key])) -
@@ -173,18 +200,23 @@ async function measureTriggers(ctx, label, env) {
 }
 
 /**
- * A trigger's events/s ÷ the Webhook node's, round by round (the two ran back to back in each
- * round): the median with its interval (lib/interleaved.js).
- * @param {any} m one measurement @param {string} key
+ * A trigger's events/s ÷ the Webhook node's, round by round (the two ran in the same round): the
+ * median with its interval (lib/interleaved.js), a measurement also when the interval is wholly
+ * above or below `aim`. `figure` `roundsPerCpuSecond`: events per second of n8n's CPU time instead.
+ * @param {any} m one measurement @param {string} key @param {number} [aim]
+ * @param {'roundsPerSecond' | 'roundsPerCpuSecond'} [figure]
  */
-const roundRatios = (m, key) =>
+const roundRatios = (m, key, aim, figure = 'roundsPerSecond') =>
 	verdict(
-		m[key].roundsPerSecond.map(
-			(/** @type {number} */ perSecond, /** @type {number} */ i) =>
-				perSecond / m.webhook.roundsPerSecond[i],
+		(m[key][figure] ?? []).map(
+			(/** @type {number} */ rate, /** @type {number} */ i) => rate / m.webhook[figure][i],
 		),
 		1,
+		aim,
 	);
+
+/** The aim of (c)'s ratio at each setting. @param {string} setting */
+const aimOf = (setting) => (setting === 'lazyIsolates' ? 0.95 : 0.9);
 
 /** The settings measured, by their key in the result. @param {any} c */
 const measured = (c) =>
@@ -226,54 +258,96 @@ module.exports = {
 			defaults:
 				ISOLATES === 'lazy'
 					? undefined
-					: await measureTriggers(ctx, 'defaults', SETTINGS.defaults.env),
+					: await measureTriggers(
+							ctx,
+							'defaults',
+							SETTINGS.defaults.env,
+							SETTINGS.defaults.targets,
+						),
 			lazyIsolates:
 				ISOLATES === 'defaults'
 					? undefined
-					: await measureTriggers(ctx, 'lazy', SETTINGS.lazyIsolates.env),
+					: await measureTriggers(
+							ctx,
+							'lazy',
+							SETTINGS.lazyIsolates.env,
+							SETTINGS.lazyIsolates.targets,
+						),
 		};
 	},
 
 	summary(c) {
 		/** @type {Record<string, string>} */
 		const measures = {
-			defaults: `events per second, Tatango Trigger (duplicate check on) ÷ Webhook node, n8n's defaults: median of ${c.rounds} interleaved rounds`,
-			lazyIsolates: `the same with expression isolates taken only when needed (\`${LAZY_SETTING}\`)`,
+			lazyIsolates: `events per second, Tatango Trigger (duplicate check on) ÷ Webhook node, expression isolates taken only when needed (\`${LAZY_SETTING}\`: what the trigger itself costs): median of ${c.rounds} interleaved rounds`,
+			defaults: `the same at n8n's defaults (n8n takes an isolate per call for any trigger but its own)`,
 		};
-		return measured(c).map((key) => {
-			const r = roundRatios(c[key], 'tatango');
-			// n8n's defaults take an isolate per call for any trigger but its own: nothing a node can change.
-			const aim = key === 'lazyIsolates' ? 0.95 : 0.9;
-			return `| (c) | ${measures[key]} | ${shown(r)} | ≥ ${aim} | ${mark(r.median >= aim && (r.measured || r.low >= aim))} |`;
-		});
+		// The headline first: on equal terms. At n8n's defaults n8n's isolate policy sets the figure.
+		return /** @type {const} */ (['lazyIsolates', 'defaults'])
+			.filter((key) => c[key])
+			.map((key) => {
+				const aim = aimOf(key);
+				const r = roundRatios(c[key], 'tatango', aim);
+				return `| (c) | ${measures[key]} | ${shown(r)} | ≥ ${aim} | ${mark(r.measured && r.low >= aim)} |`;
+			});
 	},
 
 	section(c) {
 		/** @param {string} name @param {any} x */
 		const row = (name, x) =>
-			`| ${name} | ${int(x.count)} | ${int(x.ok)} | ${int(x.runs)} | ${fixed(x.perSecond, 1)} | ${fixed(x.p50, 1)} ms | ${fixed(x.p99, 1)} ms |`;
+			x
+				? [
+						`| ${name} | ${int(x.count)} | ${int(x.ok)} | ${int(x.runs)} | ${fixed(x.perSecond, 1)} | ${fixed(x.p50, 1)} ms | ${fixed(x.p99, 1)} ms | ${fixed(x.cpuMsPerEvent, 2)} ms |`,
+					]
+				: [];
+		/** @param {any} x */
+		const byRound = (x) =>
+			x.roundsPerSecond.map((/** @type {number} */ n) => fixed(n, 1)).join(', ');
 		return [
 			`## (c) Delivery events into a published trigger, ${c.concurrency} concurrent clients, ${c.rounds} rounds of ${c.roundSeconds} s per trigger`,
 			'',
 			`\`n8n start\` (regular mode, SQLite, executions saved as by default). Each client POSTs its next event as soon as the previous one was answered (keep-alive). ` +
-				`Each trigger first gets ${c.warmupSeconds} s of warm-up events; then ${c.rounds} rounds, each giving every trigger in turn ${c.roundSeconds} s of events (A B C A B C ...), each share followed by a pause until n8n has finished its runs; a fixed time, not a fixed count, so a busy machine gives fewer events, not a longer run. ` +
-				'Latency is measured by the client, from sending to the full answer. The Tatango Trigger checks the token and the event type and records each event to drop repeats (every event here is new); ' +
+				`Each trigger first gets ${c.warmupSeconds} s of warm-up events; then ${c.rounds} rounds, each giving every trigger in turn ${c.roundSeconds} s of events (A B C, B C A, C A B, ...: the order turns each round), each share followed by a pause until n8n has finished its runs; a fixed time, not a fixed count, so a busy machine gives fewer events, not a longer run. ` +
+				"Latency is measured by the client, from sending to the full answer. n8n CPU per event: the `n8n start` process's CPU time (user and system, all its threads, from /proc) from the start of a share to the end of its runs, ÷ its events; another process taking the core for a while lowers events/s, not this. " +
+				'The Tatango Trigger checks the token and the event type and records each event to drop repeats (every event here is new); ' +
 				'"duplicate check off" is the same trigger with Ignore Duplicates Within = 0, which keeps no record; the Webhook node (v2) only answers. ' +
-				`Measured twice: at n8n's defaults, then with \`${LAZY_SETTING}\` on a fresh start of the same n8n.`,
+				`Measured twice: at n8n's defaults (the trigger and the Webhook node), then with \`${LAZY_SETTING}\` on a fresh start of the same n8n (also the trigger with its duplicate check off).`,
 			'',
-			'| trigger | events | answered 2xx | runs started | events/s | p50 | p99 |',
-			'|---|---:|---:|---:|---:|---:|---:|',
+			'| trigger | events | answered 2xx | runs started | events/s | p50 | p99 | n8n CPU per event |',
+			'|---|---:|---:|---:|---:|---:|---:|---:|',
 			...measured(c).flatMap((key) => [
-				row(`Tatango Trigger, ${SETTINGS[key].label}`, c[key].tatango),
-				row(`Tatango Trigger, duplicate check off, ${SETTINGS[key].label}`, c[key].tatangoNoDupes),
-				row(`Webhook node, ${SETTINGS[key].label}`, c[key].webhook),
+				...row(`Tatango Trigger, ${SETTINGS[key].label}`, c[key].tatango),
+				...row(
+					`Tatango Trigger, duplicate check off, ${SETTINGS[key].label}`,
+					c[key].tatangoNoDupes,
+				),
+				...row(`Webhook node, ${SETTINGS[key].label}`, c[key].webhook),
 			]),
 			'',
-			`Ratio (Tatango Trigger ÷ Webhook node, events/s), the median of the ${c.rounds} per-round ratios with its interval (the lowest and highest round, or with more than 8 rounds the middle ones; "not measured" when the interval is wider than the ratio's distance from 1): ` +
+			'Events/s round by round: ' +
 				measured(c)
 					.map(
 						(key) =>
-							`${SETTINGS[key].label}: **${shown(roundRatios(c[key], 'tatango'))}**, with the duplicate check off ${shown(roundRatios(c[key], 'tatangoNoDupes'))}`,
+							`${SETTINGS[key].label}: ${SETTINGS[key].targets
+								.filter((t) => c[key][t])
+								.map((t) => `${t} ${byRound(c[key][t])}`)
+								.join('; ')}`,
+					)
+					.join('. ') +
+				'.',
+			'',
+			`Ratio (Tatango Trigger ÷ Webhook node, events/s), the median of the ${c.rounds} per-round ratios with its interval (the lowest and highest round, or with more than 8 rounds the middle ones; "not measured" when the interval is wider than the ratio's distance from 1 and holds the aim): ` +
+				measured(c)
+					.map(
+						(key) =>
+							`${SETTINGS[key].label}: **${shown(roundRatios(c[key], 'tatango', aimOf(key)))}**` +
+							(c[key].tatangoNoDupes
+								? `, with the duplicate check off ${shown(roundRatios(c[key], 'tatangoNoDupes', aimOf(key)))}`
+								: '') +
+							`; events per second of n8n's CPU time, the same ratio: ${shown(roundRatios(c[key], 'tatango', aimOf(key), 'roundsPerCpuSecond'))}` +
+							(c[key].tatangoNoDupes
+								? `, duplicate check off ${shown(roundRatios(c[key], 'tatangoNoDupes', aimOf(key), 'roundsPerCpuSecond'))}`
+								: ''),
 					)
 					.join('; ') +
 				'. The table pools all rounds.',

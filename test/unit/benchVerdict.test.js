@@ -24,4 +24,14 @@ describe('the interval of a median of rounds', () => {
 		expect(cost.measured).toBe(false);
 		expect(shown(cost)).toBe('not measured (rounds -0.30–0.20: wider than the effect)');
 	});
+
+	test('an interval wholly on one side of the aim decides it, however small the effect', () => {
+		const small = [0.01, -0.01, 0.02, 0.03, 0.0, 0.01, 0.02, -0.02, 0.01];
+		expect(verdict(small, 0).measured).toBe(false);
+		expect(verdict(small, 0, 0.05).measured).toBe(true);
+		expect(verdict(small, 0, 0.015).measured).toBe(false);
+		const nearOne = verdict([0.97, 0.99, 1.02, 0.98, 1.0], 1, 0.95);
+		expect(shown(nearOne)).toBe('0.99 (rounds 0.97–1.02)');
+		expect(verdict([0.7, 0.8, 0.9, 0.85, 0.75], 1, 0.95).measured).toBe(true);
+	});
 });
