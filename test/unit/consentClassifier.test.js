@@ -227,6 +227,20 @@ describe('what the reply is about', () => {
 			});
 		}
 		expect(readConsent('Not interested').consent).toBe('unclear');
+		// A bare "basta" is "enough"; a STOP drawn out or with a laughing face may be play.
+		expect(readConsent('Basta')).toMatchObject({
+			consent: 'unclear',
+			consentReason: 'says "enough" with nothing named to stop',
+		});
+		expect(readConsent('basta de mensajes').consent).toBe('revoked');
+		expect(readConsent('Stahp lol').consent).toBe('unclear');
+		// "Cancel that" taking back the person's own words, then what they will do instead.
+		expect(readConsent("Cancel that, I'll come Tuesday instead")).toMatchObject({
+			consent: null,
+			consentReason:
+				'takes back what the person just said ("cancel that"), then says what they will do instead',
+		});
+		expect(readConsent('Cancel that, I do not want these texts').consent).toBe('revoked');
 		for (const revokes of ['STOP', 'STOP lol', 'STOP!?', 'Not interested. Stop.'])
 			expect({ revokes, consent: readConsent(revokes).consent }).toEqual({
 				revokes,

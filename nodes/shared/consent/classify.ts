@@ -474,7 +474,15 @@ function withoutMentions(words: Word[], findings: Finding[]): Word[][] {
 			}
 		}
 		const from = said ? sayer : i;
-		const to = instructed ? words.length : i + 1;
+		// "Do I reply STOP or UNSUBSCRIBE?": the keywords listed after the first are mentioned too.
+		let last = i;
+		while (
+			['or', 'and', 'o', 'y', 'ou', 'et'].includes(words[last + 1]?.key ?? '') &&
+			MENTIONABLE.has(words[last + 2]?.key ?? '')
+		) {
+			last += 2;
+		}
+		const to = instructed ? words.length : last + 1;
 		for (let k = from; k < to; k++) removed[k] = true;
 	}
 	const parts: Word[][] = [[]];
@@ -524,9 +532,15 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 		}
 		if (!FIRST_PERSON_BRIDGES.has(key)) break;
 	}
-	// "how many times do I have to say stop": said before, and again now.
+	// "how many times do I have to say stop", "combien de fois je dois vous dire d'arrêter": said
+	// before, and again now.
 	const before = words.slice(Math.max(0, sayer - 8), sayer).map((word) => word.key);
-	if (before.includes('many') && before.includes('times')) return true;
+	const askedHowOften = [
+		['many', 'times'],
+		['cuantas', 'veces'],
+		['combien', 'fois'],
+	].some(([how, often]) => before.includes(how) && before.includes(often));
+	if (askedHowOften) return true;
 	// "les he dicho STOP": the Spanish perfect is the person's own with "he" or "hemos".
 	if (SPANISH_PARTICIPLES.has(words[sayer].key)) {
 		return ['he', 'hemos'].includes(words[sayer - 1]?.key ?? '');

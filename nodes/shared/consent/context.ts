@@ -25,9 +25,13 @@ const LAUGHING_WORD = /^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|m
 /** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
 const PRAISE =
 	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
+/** Delight at what was sent, said after a bare "stop" or "arrête" as "no way!". */
+const DELIGHT =
+	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
+
 /** Words that say the texts annoy: then the laughter is not play. */
 const ANNOYED_WORDS =
-	/\b(?:annoying|spam|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;
+	/\b(?:annoying|spam|scam|scams|fraud|fake|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;
 
 /**
  * A lone STOP (nothing named to stop) said laughing: with praise of the offers ("lol stop it,
@@ -39,10 +43,14 @@ export function laughingStop(
 	revocationWords: string[],
 	keys: string[],
 ): 'praised' | 'play' | undefined {
-	if (!revocationWords.every((words) => /^(?:sto+p+|sta+h*w*p+)(?: it)?$/.test(words)))
+	if (!revocationWords.every((words) => /^(?:sto+p+|sta+h*w*p+|arr[eê]te)(?: it)?$/.test(words))) {
 		return undefined;
+	}
 	const joined = keys.join(' ');
-	if (!LAUGHTER.test(text.toLowerCase()) || ANNOYED_WORDS.test(joined)) return undefined;
+	if (ANNOYED_WORDS.test(joined)) return undefined;
+	// "Stop it, you're spoiling me", "Arrête, c'est trop beau pour être vrai!": delight, no laugh needed.
+	if (DELIGHT.test(joined) && !/\b(?:but|pero|mais)\b/.test(joined)) return 'praised';
+	if (!LAUGHTER.test(text.toLowerCase())) return undefined;
 	if (unclearReason(keys) !== undefined) return undefined;
 	if (PRAISE.test(joined)) return 'praised';
 	const stop = keys.findIndex((key) => key === 'stop');

@@ -47,6 +47,8 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	detengan: { intent: 'revoked', language: 'es' },
 	'no mas': { intent: 'revoked', language: 'es' },
 	salir: { intent: 'revoked', language: 'es' },
+	salirme: { intent: 'revoked', language: 'es' },
+	sacarme: { intent: 'revoked', language: 'es' },
 	eliminar: { intent: 'revoked', language: 'es' },
 	eliminarme: { intent: 'revoked', language: 'es' },
 	terminar: { intent: 'revoked', language: 'es' },
@@ -73,6 +75,7 @@ export const KEYWORD_REPLIES: Record<string, { intent: ConsentIntent; language: 
 	unenrol: { intent: 'revoked', language: 'en' },
 	disenroll: { intent: 'revoked', language: 'en' },
 	deregister: { intent: 'revoked', language: 'en' },
+	exit: { intent: 'revoked', language: 'en' },
 	'un enroll': { intent: 'revoked', language: 'en' },
 	'un subscribe': { intent: 'revoked', language: 'en' },
 	help: { intent: 'help', language: 'en' },
@@ -158,7 +161,7 @@ export const FILLERS = new Set(
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
 		'enough already ffs wtf good forever period periodt ' +
 		'this these them all everything me i im am m so totally and & confirm confirmed ' +
-		'por favor porfa porfavor xfa gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
+		'por favor porfa porfavor porfas porfis porfi plis xfa xfavor gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca encore'
 	).split(' '),
 );

@@ -113,7 +113,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "dejen de enviarme mensajes", "para de escribirme"
 	rule(
 		'es',
-		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
+		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear|fregar|fastidiar|jorobar|joder|chingar|acosar|insistir)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
 	),
 	// "no más mensajes", "ya basta de mensajes"
 	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
@@ -121,7 +121,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "no me manden más", "ya no me escriban"
 	rule(
 		'es',
-		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|textees|texteen|textee|molesten|moleste|mandaran|enviaran|escribieran|contactaran|molestaran|mandeis|envieis|escribais|contacteis|molesteis)(?: mas)?${END}`,
+		`\\b(?:no|nunca)(?: me| nos)? (?:manden|mande|mandes|envien|envie|envies|escriban|escriba|escribas|contacten|contacte|contactes|textees|texteen|textee|molesten|moleste|mandaran|enviaran|escribieran|contactaran|molestaran|mandara|enviara|escribiera|contactara|molestara|mandeis|envieis|escribais|contacteis|molesteis)(?: mas)?${END}`,
 		false,
 	),
 	// "ya no quiero recibir mensajes", "no quiero más mensajes de ustedes"
@@ -135,7 +135,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		'\\b(?:(?:dar|darme|darse|darnos|den|denme|dame|deme|dadme|doy|da|di|dimos)(?: \\w+)? )?de baja(?= (?:por|porfa|porfavor|gracias|ya|de|del|en|ahora|inmediatamente|todo|todos|y|pero|hace|este|esta|mi|mis|el|la|los|las|numero)\\b|$)',
 	),
-	rule('es', `\\b(?:quiero|pido|solicito) (?:la|mi) baja${END}`),
+	rule(
+		'es',
+		`\\b(?:quiero|pido|solicito|pedi|pedimos|solicite|pedido|solicitado|exijo) (?:la|mi|nuestra) baja${END}`,
+	),
 	// "sáquenme de su lista", "borren mi número"
 	rule(
 		'es',
@@ -245,7 +248,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "arrêtez de m'envoyer des textos", "cessez de m'écrire"
 	rule(
 		'fr',
-		`\\b(?:arretez|arrete|arreter|arretes|arret|cessez|cesse|cesser|stoppez|stopper|stop) (?:de|d) (?:m |me |nous )?(?:envoyer|texter|textoter|ecrire|contacter|appeler|achaler|deranger|spammer|harceler|solliciter|relancer|${MESSAGES_FR})${END}`,
+		`\\b(?:arretez|arrete|arreter|arretes|arret|cessez|cesse|cesser|stoppez|stopper|stop) (?:de|d) (?:m |me |nous )?(?:envoyer|texter|textoter|ecrire|contacter|appeler|achaler|deranger|spammer|harceler|solliciter|relancer|ecoeurer|embeter|importuner|gosser|${MESSAGES_FR})${END}`,
 	),
 	// "arrêtez les messages"
 	rule(
@@ -327,7 +330,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// Leaving a program: "unenroll me from these alerts", "turn off these notifications"
 	rule(
 		'en',
-		`\\b(?:unenroll|unenrol|un enroll|disenroll|deenroll|de enroll|deregister|unregister|deactivate|disable)(?: (?:me|us|my number|this number|these|the|all|my|text|sms))*${END}`,
+		`\\b(?:unenroll|unenrol|un enroll|disenroll|deenroll|de enroll|deregister|unregister|deactivate|disable|unjoin|un join)(?: (?:me|us|my number|this number|these|the|all|my|text|sms))*${END}`,
 	),
 	rule(
 		'en',
@@ -415,7 +418,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// Not wanting what comes next: "I don't want these anymore", "never want to hear from you again"
 	rule(
 		'en',
-		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|wish|need)(?: (?:any|these|those|this|them|it|more|of|your|the))* (?:anymore|any more)${END}`,
+		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|wish|need)(?: (?:any|these|those|this|them|it|more|of|your|the))*(?: (?:reminders|updates|offers|deals|coupons|${MESSAGES_EN_STRICT}))? (?:anymore|any more)${END}`,
 		false,
 	),
 	rule(
@@ -698,6 +701,72 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'fr',
 		`\\b(?:quitter|quitte|quittez|sortir de|sors de|me retirer de) (?:le|la|ce|cette|votre|vos|les|ces|l) (?:programme|liste|club|service|abonnement|alertes|envois)${END}`,
+	),
+	// Never asked for them: "I never asked for these messages", "nunca pedí estos mensajes"
+	rule(
+		'en',
+		`\\b(?:never|not|nobody|no one) (?:asked|ask|requested|request|signed up|sign up|opted in|agreed) (?:for|to)(?: (?:get|receive|getting|receiving))? (?:these|them|this crap|this spam|any of (?:this|these|them)|(?:these |your |any |the )?${MESSAGES_EN_STRICT})${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\bnunca (?:pedi|solicite|pedimos|autorice|acepte) (?:estos |estas |sus |los |las |tus |ningun |ninguna )?${MESSAGES_ES}${END}|\\bnunca (?:me )?(?:suscribi|inscribi|registre)${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:jamais|pas) demande (?:ces |vos |les |de |des |tes )?${MESSAGES_FR}${END}|\\bjamais (?:inscrit|inscrite|abonne|abonnee)${END}`,
+		false,
+	),
+	// No interest in the texts named: "I have no interest in these messages", "vos messages ne
+	// m'intéressent pas", "no me interesan sus mensajes"
+	rule(
+		'en',
+		`\\b(?:no interest|not interested|zero interest) in (?:these |your |the |any )?(?:${MESSAGES_EN_STRICT}|texts from you)${END}|\\b(?:nobody|no one) (?:wants|asked for|needs) (?:these|them|(?:these|your|the|this) ${MESSAGES_EN_STRICT})${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\bno me interesa(?:n)? (?:sus |estos |estas |los |las |tus )?${MESSAGES_ES}${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b${MESSAGES_FR} (?:ne )?m interessent (?:pas|plus)${END}|\\b(?:pas|plus) interesse(?:e)? par (?:vos |ces |les |tes )?${MESSAGES_FR}${END}`,
+		false,
+	),
+	// Enrollment in the texts cancelled: "cancel my enrollment in the text program"
+	rule(
+		'en',
+		`\\b(?:cancel|end|terminate|withdraw) (?:my |the |our )?(?:enrollment|enrolment|registration|participation|membership|subscription) (?:in|to|from|for|with) (?:the |this |your |these |all )?(?:\\w+ )?(?:text|texting|sms|message|messaging|alert|alerts|texts|messages|mobile)\\b`,
+	),
+	rule(
+		'es',
+		`\\b(?:cancelar|cancelen|cancelo|anular|anulen) (?:mi |la |su )?(?:inscripcion|suscripcion|registro|participacion) (?:a|en|de|del) (?:los |las |el |la |este |esta |estos |estas |sus )?(?:\\w+ )?(?:mensajes|alertas|textos|sms|programa de mensajes)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:ne|n) (?:\\w+ )?(?:veux|souhaite|desire|voudrais|veut) (?:plus|pas) participer (?:au|a ce|a cette|a votre|aux|a vos|a ces) (?:programme|programmes|alertes|club|service|envois|messages|textos)${END}`,
+		false,
+	),
+	// Removed, in the passive: "solicito ser eliminado de su lista"
+	rule(
+		'es',
+		`\\bser (?:eliminad[oa]s?|removid[oa]s?|borrad[oa]s?|sacad[oa]s?|excluid[oa]s?|retirad[oa]s?|dad[oa]s? de baja) (?:de|del)\\b`,
+	),
+	// The number now someone else's: "new owner of this number", "not the right number",
+	// "this is not John's number", "ce n'est pas le bon numéro"
+	rule(
+		'en',
+		`\\bnew owner of (?:this|the|my) (?:number|phone|cell)${END}|\\bnot the (?:right|correct) (?:number|person)${END}|\\b(?:is not|isnt) (?!(?:this|is|was|my|yours|ours)\\b)\\w+s (?:number|phone|cell|cellphone)(?: anymore| any more)?${END}`,
+	),
+	rule('fr', `\\b(?:pas|plus) le bon (?:numero|no|num)${END}|\\bmauvaise personne${END}`),
+	rule('es', `\\bno es el numero (?:correcto|indicado)${END}|\\bpersona equivocada${END}`),
+	// "no quiero que me sigan escribiendo", "no deseo que me manden nada"
+	rule(
+		'es',
+		`\\bno (?:\\w+ )?(?:quiero|deseo|queremos|quisiera) que (?:me |nos )?(?:sigan |vuelvan a |continuen )?(?:mand|envi|escrib|contact|molest|textee|llam)\\w*`,
+		false,
 	),
 ];
 

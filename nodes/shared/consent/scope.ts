@@ -37,7 +37,10 @@ const ELSEWHERE = new Set(
 		'commandes livraison livraisons colis paiement paiements carte cartes compte rendez ' +
 		'adhesion boite ' +
 		// A lawsuit, a settlement, a study: "opt out of the class action"
-		'action lawsuit lawsuits settlement settlements litigation study'
+		'action lawsuit lawsuits settlement settlements litigation study ' +
+		// A gym, a school, a class: "darme de baja del gimnasio"
+		'cobro cobros debito compra compras purchase purchases transaction transactions check checks ' +
+		'gym gimnasio gymnase escuela school curso course cours clase clases class classes'
 	).split(' '),
 );
 
@@ -55,7 +58,9 @@ const ANOTHER_PHONE = new Set(
 	(
 		'husband husbands wife wifes mom moms mother dad dads father son daughter kid kids work office ' +
 		'landline home house other business esposo esposa mama papa hijo hija trabajo casa oficina fijo ' +
-		'travail bureau maison mari femme'
+		'travail bureau maison mari femme mere pere fils fille madre padre parent parents grandma grandpa grandmother grandfather boss ' +
+		'friend brother sister neighbor neighbour roommate partner boyfriend girlfriend hermano hermana ' +
+		'abuela abuelo amigo amiga jefe frere soeur ami amie patron'
 	).split(' '),
 );
 /** Where what follows is the topic, not the thing stopped ("stop texting me about my order"). */
@@ -85,7 +90,9 @@ export function scopeOf(keys: string[], from: number): Scope {
 		// "your call list" is the list, not calls.
 		else if (CALLS.has(key) && keys[k + 1] !== 'list') calls = true;
 		else if (CALLING.has(key)) calling = true;
-		else if (ANOTHER_PHONE.has(key)) anotherPhone = true;
+		// "my mother's phone": the possessive is written "mothers" once folded.
+		else if (ANOTHER_PHONE.has(key) || ANOTHER_PHONE.has(key.replace(/s$/, '')))
+			anotherPhone = true;
 	}
 	if (texts) return 'texts';
 	if (elsewhere || ((calls || calling) && anotherPhone)) return 'elsewhere';

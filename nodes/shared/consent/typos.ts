@@ -31,6 +31,11 @@ const TYPO_TOLERANT = [
 	'arrete',
 	'arretez',
 	'arreter',
+	'desabonnez',
+	'desinscrire',
+	'desinscrivez',
+	'subscription',
+	'suscripcion',
 ];
 
 /**
