@@ -169,7 +169,7 @@ export class Ledger {
 		}
 		// Written in bulk, without asking n8n for the ids (one statement per row): each row comes
 		// back in the reads below, which look for its key or its number anyway.
-		await this.table.insertAll(rows, doing, itemIndex);
+		await this.inClaimOrder(async () => await this.table.insertAll(rows, doing, itemIndex));
 		await this.pause(SETTLE_MS);
 		const [keyRows, capRows] = await Promise.all([
 			keys.length
@@ -202,6 +202,30 @@ export class Ledger {
 			}
 			return claimed;
 		});
+	}
+
+	/** The end of the latest claim's insert: the next claim's rows are inserted after it. */
+	private inserted: Promise<void> = Promise.resolve();
+
+	/** When the rows of every claim made so far are inserted (their settle waits may still run). */
+	claimsInserted(): Promise<void> {
+		return this.inserted;
+	}
+
+	/**
+	 * Inserts a claim's rows after the rows of every claim made before it in this run, so the run's
+	 * own claims are numbered in the order it made them, while their settle waits and reads overlap.
+	 */
+	private async inClaimOrder(insert: () => Promise<void>): Promise<void> {
+		const before = this.inserted;
+		let done = () => {};
+		this.inserted = new Promise<void>((resolve) => (done = resolve));
+		try {
+			await before;
+			await insert();
+		} finally {
+			done();
+		}
 	}
 
 	/**

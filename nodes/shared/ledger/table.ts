@@ -252,9 +252,9 @@ async function find(
 ): Promise<string | undefined> {
 	// n8n matches a name filter as a part of the name, case-insensitively: the exact name is
 	// picked below. The credential may also hold the table's ID.
-	const tables: Array<{ id: string; name: string; projectId?: string }> = [];
-	for (const filter of [{ name: table }, { id: table }]) {
-		const listed = (await http.request(
+	type Listed = { data?: Array<{ id: string; name: string; projectId?: string }> };
+	const lists = [{ name: table }, { id: table }].map(async (filter) => {
+		return (await http.request(
 			{
 				method: 'GET',
 				path: '/data-tables',
@@ -263,9 +263,9 @@ async function find(
 				doing: 'looking up the ledger table',
 			},
 			itemIndex,
-		)) as { data?: Array<{ id: string; name: string; projectId?: string }> };
-		tables.push(...(listed.data ?? []));
-	}
+		)) as Listed;
+	});
+	const tables = (await Promise.all(lists)).flatMap((listed) => listed.data ?? []);
 	const found = tables.find(
 		(candidate) =>
 			(candidate.name === table || candidate.id === table) &&

@@ -10,6 +10,15 @@ import type { CheckVerdict, RunLedger, SendRunView, TextRecord } from './types';
 const AHEAD = 100;
 
 /**
+ * How far ahead of the text being sent the claims reach at first, in texts. A claim takes its
+ * settle wait and a few round trips (a quarter to half a second on a busy machine), a hundred
+ * unpaced sends less than that: claimed only one batch ahead, every hundredth send waited.
+ */
+const FIRST_LEAD = 3 * AHEAD;
+/** ...and at most, each time a send still waited for its claim a hundred further. */
+const MAX_LEAD = 5 * AHEAD;
+
+/**
  * The compliance ledger of one send run (docs/ledger.md), when the node has a ledger credential:
  * what Send Once Per, Per-Number Cap and Skip Opted-Out Numbers read, and the recorder writes. A
  * text with a key or a cap is claimed before its post, with the next hundred texts in one insert;
@@ -18,9 +27,14 @@ const AHEAD = 100;
 export class SendLedger implements RunLedger {
 	private opened?: Promise<Ledger>;
 	private readonly claims = new Map<number, Promise<Claimed | undefined>>();
-	/** The first item of the latest batch claimed, and the first item after it. */
-	private claimedFrom = 0;
+	/** Items whose claim made ahead has come back. */
+	private readonly ready = new Set<number>();
+	/** The first item after the latest batch claimed. */
 	private claimedTo = 0;
+	/** How far ahead of the item being sent the claims reach. */
+	private lead = FIRST_LEAD;
+	/** When the latest batch has read its items' fields and inserted its rows. */
+	private fieldsRead: Promise<void> = Promise.resolve();
 	/** Items whose turn came: their claims are settled by the recorder or as not sent at the end. */
 	private readonly reached = new Set<number>();
 	private readonly consent = new Map<string, Promise<LedgerRow | undefined>>();
@@ -61,29 +75,49 @@ export class SendLedger implements RunLedger {
 		return { phone: text.phoneNumber, channel: text.channel, sendOnceKey: key || undefined, cap };
 	}
 
-	/** Claims the texts of the next AHEAD items that have a key or a cap, in one go. */
-	private claimAhead(from: number) {
+	/**
+	 * Claims the texts of the next AHEAD items that have a key or a cap, in one go. False when the
+	 * run cannot read items ahead (each is then claimed at its own turn).
+	 */
+	private claimAhead(from: number): boolean {
 		const texts = this.run.textsAhead(from, AHEAD);
-		this.claimedFrom = from;
 		this.claimedTo = from + Math.max(1, texts.length);
+		// The table is looked up while the first batch's fields are read.
+		const opening = this.open();
+		opening.catch(() => undefined); // awaited below
+		// Each batch reads its items' fields once the batch before has inserted its rows (during its
+		// settle wait): read at once, they would hold back the first batch and the run's first send.
+		const previous = this.fieldsRead;
+		let claiming: (inserted?: Promise<void>) => void = () => {};
+		this.fieldsRead = new Promise<void>((resolve) => (claiming = resolve));
 		const batch = (async () => {
-			const parts: Array<{ item: number; part: TextToClaim }> = [];
-			for (const text of texts) {
-				// A text whose fields do not read is claimed at its own turn, which reports why.
-				const part = await this.partOf(text).catch(() => undefined);
-				if (part) parts.push({ item: text.itemIndex, part });
+			try {
+				await previous;
+				const parts: Array<{ item: number; part: TextToClaim }> = [];
+				for (const text of texts) {
+					// A text whose fields do not read is claimed at its own turn, which reports why.
+					const part = await this.partOf(text).catch(() => undefined);
+					if (part) parts.push({ item: text.itemIndex, part });
+				}
+				const ledger = await opening;
+				const claim = ledger.claim(
+					parts.map(({ part }) => part),
+					Date.now(),
+					from,
+				);
+				claiming(ledger.claimsInserted());
+				const claimed = await claim;
+				return new Map(
+					parts.map(({ item }, i) => [item, { claimed: claimed[i], part: parts[i].part }]),
+				);
+			} finally {
+				claiming();
 			}
-			const ledger = await this.open();
-			const claimed = await ledger.claim(
-				parts.map(({ part }) => part),
-				Date.now(),
-				from,
-			);
-			return new Map(
-				parts.map(({ item }, i) => [item, { claimed: claimed[i], part: parts[i].part }]),
-			);
 		})();
-		batch.catch(() => undefined); // awaited at each item's turn
+		batch.then(
+			() => texts.forEach((text) => this.ready.add(text.itemIndex)),
+			() => undefined, // awaited at each item's turn
+		);
 		for (const text of texts) {
 			const claim = batch.then((claims) => claims.get(text.itemIndex));
 			this.claims.set(
@@ -92,22 +126,26 @@ export class SendLedger implements RunLedger {
 			);
 			claim.catch(() => undefined);
 		}
+		return texts.length > 0;
 	}
 
 	/**
 	 * The ledger's claim of a text with a key or a cap: its row, who holds the key, whether the cap
-	 * lets it go. Undefined for a text with neither. Once the texts of the latest batch are claimed,
-	 * the next batch is claimed while they go (its settle wait and reads hidden behind their sends);
-	 * one batch after another, so the run's own claims are numbered in item order.
+	 * lets it go. Undefined for a text with neither. The claims reach `lead` items ahead of the text
+	 * being sent, a batch of a hundred at a time, so that the settle wait and the reads of each
+	 * batch are over before its first text's turn; a send that still had to wait for its claim
+	 * makes the claims reach a hundred further (up to MAX_LEAD). The batches' rows are inserted one
+	 * batch after another, so the run's own claims are numbered in item order.
 	 */
 	async claimOf(text: OutgoingText): Promise<Claimed | undefined> {
 		const item = text.itemIndex;
 		this.reached.add(item);
-		if (!this.claims.has(item) && item >= this.claimedTo) this.claimAhead(item);
+		const claimedAhead = this.claims.has(item);
+		if (!claimedAhead && item >= this.claimedTo) this.claimAhead(item);
+		const end = Math.min(this.run.itemCount, item + this.lead);
+		while (this.claimedTo < end && this.claimAhead(this.claimedTo));
+		if (claimedAhead && !this.ready.has(item)) this.lead = Math.min(MAX_LEAD, this.lead + AHEAD);
 		let claimed = await this.claims.get(item);
-		if (item >= this.claimedFrom && this.claimedTo < this.run.itemCount) {
-			this.claimAhead(this.claimedTo);
-		}
 		const part = await this.partOf(text);
 		if (!part) return undefined;
 		if (
@@ -121,36 +159,50 @@ export class SendLedger implements RunLedger {
 			[claimed] = await ledger.claim([part], Date.now(), item);
 		}
 		this.claims.set(item, Promise.resolve(claimed));
+		this.ready.add(item);
 		this.rows.set(item, claimed.row);
 		return claimed;
 	}
 
-	/** The number's latest revocation or opt-in on record, read for the next AHEAD numbers at once. */
+	/**
+	 * The number's latest revocation or opt-in on record. Read a hundred numbers at a time, up to a
+	 * hundred items ahead of the text being sent: a send never waits for the read of its number but
+	 * the run's first, and no number is read on its own unless its field did not read ahead.
+	 */
 	async consentOf(text: OutgoingText): Promise<LedgerRow | undefined> {
-		const phone = text.phoneNumber;
-		if (!this.consent.has(phone)) {
-			const phones = [phone];
-			if (text.itemIndex >= this.consentTo) {
-				for (const ahead of this.run.textsAhead(text.itemIndex, AHEAD)) {
-					try {
-						if (!this.consent.has(ahead.phoneNumber)) phones.push(ahead.phoneNumber);
-					} catch {
-						// Its own turn reports the number that does not read.
-					}
-				}
-				this.consentTo = text.itemIndex + AHEAD;
+		const item = text.itemIndex;
+		if (!this.consent.has(text.phoneNumber) && item >= this.consentTo) this.readConsent(item);
+		const end = Math.min(this.run.itemCount, item + AHEAD);
+		while (this.consentTo < end && this.readConsent(this.consentTo));
+		if (!this.consent.has(text.phoneNumber)) this.readConsentOf([text.phoneNumber], item);
+		return await this.consent.get(text.phoneNumber);
+	}
+
+	/** Reads the consent of the numbers of the AHEAD items from `from`; false if none read ahead. */
+	private readConsent(from: number): boolean {
+		const texts = this.run.textsAhead(from, AHEAD);
+		this.consentTo = from + Math.max(1, texts.length);
+		const phones: string[] = [];
+		for (const ahead of texts) {
+			try {
+				if (!this.consent.has(ahead.phoneNumber)) phones.push(ahead.phoneNumber);
+			} catch {
+				// Its own turn reports the number that does not read.
 			}
-			const read = this.open().then(
-				async (ledger) => await ledger.consentOf(phones, text.itemIndex),
-			);
-			read.catch(() => undefined);
-			for (const each of phones)
-				this.consent.set(
-					each,
-					read.then((found) => found.get(each)),
-				);
 		}
-		return await this.consent.get(phone);
+		if (phones.length > 0) this.readConsentOf(phones, from);
+		return texts.length > 0;
+	}
+
+	private readConsentOf(phones: string[], itemIndex: number) {
+		const read = this.open().then(async (ledger) => await ledger.consentOf(phones, itemIndex));
+		read.catch(() => undefined); // awaited at each number's turn
+		for (const phone of phones) {
+			this.consent.set(
+				phone,
+				read.then((found) => found.get(phone)),
+			);
+		}
 	}
 
 	/** A text's row, as it ended: sent with its transactionId, or held back and why. */
