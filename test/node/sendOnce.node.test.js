@@ -143,3 +143,30 @@ test('100 items, each its own key: all texted once, in a handful of calls to the
 	const again = await sendSms(many);
 	expect(again.items.every((item) => item.json.outcome === 'already_sent')).toBe(true);
 }, 60_000); // 100 runs of the node's send path: seconds on a busy machine
+
+test('300 items: the next two batches of 100 are claimed before the first text goes, so their settle time passes while texts go out', async () => {
+	const many = Array.from({ length: 300 }, (_, i) => ({
+		orderId: `C-${i}`,
+		phone: `206556${String(10000 + i).slice(1)}`,
+	}));
+	/** Marks the store holds: a key's and its claim's for each key claimed. */
+	const marks = () => [...db.rows.values()].reduce((n, row) => n + JSON.parse(row).data.length, 0);
+	/** @type {number[]} */
+	const marksAtSend = [];
+	const api = v3Api()
+		.post('/transactional_messages/send_sms')
+		.times(300)
+		.reply(202, () => {
+			marksAtSend.push(marks());
+			return { message: 'Request accepted', transactionId: 'tx' };
+		});
+	const { items, error } = await sendSms(many);
+	expect(error).toBeUndefined();
+	expect(api.isDone()).toBe(true);
+	expect(items.every((item) => item.json.transactionId === 'tx')).toBe(true);
+	// All 300 keys (and their claims) before the first text; one batch ahead held 200.
+	expect(marksAtSend[0]).toBe(600);
+	// Three batches of two calls each, and one at the end of the run (the claims' marks go).
+	expect(db.calls).toBe(7);
+	expect(marks()).toBe(300);
+}, 60_000); // 300 runs of the node's send path: seconds on a busy machine
