@@ -33,6 +33,7 @@ import {
 	REMOVED_PERSON,
 	REVOCATION_PHRASES,
 } from './rules';
+import { HEAD_NOUN_PHRASES } from './headNoun';
 import { optInRequest } from './optIn';
 import { isElsewhere, scopeOf, withoutChannelsBesideTexts } from './scope';
 import { spelledKeyword, withTwoWordKeywords } from './typos';
@@ -556,7 +557,7 @@ function readClause(words: Word[], findings: Finding[]): boolean {
 	const keywords = keywordReply(words);
 	if (keywords) findings.push(...keywords);
 	const joined = words.map((word) => word.key).join(' ');
-	for (const rule of REVOCATION_PHRASES) {
+	for (const rule of [...REVOCATION_PHRASES, ...HEAD_NOUN_PHRASES]) {
 		const match = rule.pattern.exec(joined);
 		if (!match) continue;
 		const [start, end] = wordSpan(joined, match.index, match[0].length);
