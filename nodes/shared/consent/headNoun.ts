@@ -19,6 +19,10 @@ const NOT_CHANNEL =
 const STOPPING_EN =
 	'(?:stop|end|quit|cancel|halt|cease|discontinue|no more|turn off|shut off|switch off|disable|enough with|enough of|done with)';
 
+/** "need to stop coming at 6am": a time, not the texts, is what ends. */
+const NOT_A_TIME =
+	'(?!(?: \\w+){0,2} (?:before|after|until|till|til|between|during|while|at|on|so early|so late)\\b)';
+
 const rule = (language: PhraseRule['language'], source: string, negatable = true): PhraseRule => ({
 	language,
 	pattern: new RegExp(source),
@@ -34,7 +38,7 @@ export const HEAD_NOUN_PHRASES: PhraseRule[] = [
 	// "these texts need to end", "the reminders have to stop", "all these alerts must stop"
 	rule(
 		'en',
-		`\\b(?:these|those|the|your|ur|all|all these|all the|all your|all of these|all of your)(?: ${NOT_CHANNEL}\\w+){0,2} ${HEAD_EN} (?:need|needs|have|has|must|gotta|got|should|better|are going|is going|gonna)(?: to)? (?:stop|end|cease|quit|go away)${END}`,
+		`\\b(?:these|those|the|your|ur|all|all these|all the|all your|all of these|all of your)(?: ${NOT_CHANNEL}\\w+){0,2} ${HEAD_EN} (?:need|needs|have|has|must|gotta|got|should|better|are going|is going|gonna)(?: to)? (?:stop|end|cease|quit|go away)${END}${NOT_A_TIME}`,
 		false,
 	),
 	// "I need these texts to stop", "I want the reminders to end"
