@@ -49,10 +49,15 @@ function editDistance(a: string, b: string): number {
 	return previous[b.length];
 }
 
-const SWEARING =
-	'(?:putain|merde|bordel|tabarnak|tabarnac|tabarnouche|calisse|criss|crisse|osti|ostie|esti|sacrament|joder|carajo|chingada|chingado|chingados|chingao|verga|mierda|puta|cono|fuck|shit)';
-const STOP_WORDS =
-	'(?:stop|arretez|arrete|arreter|arret|paren|parale|para|alto|basta|ya basta|basta ya|cancelar|desabonner)';
+const SWEARING_FR =
+	'(?:putain|merde|bordel|tabarnak|tabarnac|tabarnouche|calisse|criss|crisse|osti|ostie|esti|sacrament)';
+const STOPS_FR = '(?:stop|arretez|arrete|arreter|arret|desabonner)';
+const SWEARING_ES = '(?:joder|carajo|chingada|chingado|chingados|chingao|verga|mierda|puta|cono)';
+const STOPS_ES = '(?:stop|paren|parale|para|alto|basta|ya basta|basta ya|cancelar)';
+
+/** A keyword with swearing before or after it, and nothing else ("putain arrêtez", "alto carajo"). */
+const swornStop = (swearing: string, stops: string, fillers: string): string =>
+	`^(?:(?:${fillers}) )*${swearing}(?: (?:${swearing}|${fillers}))* ${stops}(?: (?:${swearing}|${fillers}))*$|^${stops}(?: (?:${fillers}))* ${swearing}(?: (?:${swearing}|${fillers}))*$`;
 
 const rule = (language: PhraseRule['language'], source: string): PhraseRule => ({
 	language,
@@ -69,10 +74,8 @@ export const SHORT_REPLY_PHRASES: PhraseRule[] = [
 		'^(?:alto|stop|basta|para|paren|parale|cancelar)(?: ya)? (?:ya )?no (?:quiero|kiero|deseo|me interesa)(?: (?:mas|nada|ya|gracias|nada mas|recibir))*$',
 	),
 	// "putain arrêtez", "chingada ya paren", "stop merde": a keyword with swearing.
-	rule(
-		'shared',
-		`^(?:(?:ya|la|de) )*${SWEARING}(?: (?:${SWEARING}|de|ya|la))* ${STOP_WORDS}(?: (?:${SWEARING}|ya|la|svp|stp|porfa))*$|^${STOP_WORDS}(?: (?:ya|la|de))* ${SWEARING}(?: (?:${SWEARING}|ya|la))*$`,
-	),
+	rule('fr', swornStop(SWEARING_FR, STOPS_FR, 'la|de|svp|stp|donc')),
+	rule('es', swornStop(SWEARING_ES, STOPS_ES, 'ya|de|la|porfa')),
 	// "laissez-moi", "ya déjenme": "leave me", alone, is "leave me alone".
 	rule('fr', '^(?:laissez|laisse|lachez|lache|foutez|fichez) moi(?: (?:donc|svp|stp|merci|la))*$'),
 	rule(
