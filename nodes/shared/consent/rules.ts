@@ -789,6 +789,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\bme (?:salgo|retiro|bajo|quito) (?:de|del) (?:la |las |los |el |este |esta |estas |estos |su |sus )?(?:programa|lista|listas|alertas|mensajes|servicio|suscripcion|promociones|notificaciones)${END}`,
 	),
+	// "Done with these texts", "I'm over these texts": fed up with the texts named, the "I'm" dropped
+	rule(
+		'en',
+		`^(?:so |just |honestly |officially )?(?:done|finished|through) with (?:these|your|the|this|all|ur|all these|all your)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}|\\b(?:i m|im|i am|we re|so|soo) over (?:these|your|the|this|all|ur|all these)(?: \\w+)? ${MESSAGES_EN_STRICT}${END}`,
+	),
 ];
 
 /** "Remove me", "take my number off your list\": verbs of taking off, a person, and a list or nothing. */
