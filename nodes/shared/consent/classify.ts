@@ -51,6 +51,7 @@ import {
 	removesNamedNumber,
 	TAKEN_BACK_REASON,
 	takesBackOwnWords,
+	awayForAWhile,
 } from './context';
 
 export type { ConsentIntent, ConsentLanguage } from './lexicon';
@@ -266,6 +267,7 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 		return { ...NONE, consentWords: revoked.words, consentReason: PLAYFUL_REASON };
 	}
 	if (laughing === 'play') return unclear(LAUGHING_REASON, revoked.words, allWords);
+	if (awayForAWhile(revocationWords, keys)) return undefined;
 	if (askedKeyword(read, keys)) return unclear(ASKED_REASON, revoked.words, allWords);
 	// "Basta", "ya basta": "enough", with nothing named, as a bare "enough" or "ça suffit" is.
 	const revocations = findings.filter((finding) => finding.intent === 'revoked');

@@ -21,7 +21,7 @@ const optIn = (language: ConsentLanguage, source: string): OptInRule => ({
 export const OPT_IN_PHRASES: OptInRule[] = [
 	optIn(
 		'en',
-		`\\b(?:sign|opt|add|put) (?:me|us|my number|this number)(?: back)? (?:up|in|on|back)${END}|\\bopt (?:back in|in again)${END}`,
+		`\\b(?:sign|opt|add|put) (?:me|us|my number|this number)(?: back)? (?:up|in|on|back)${END}|\\bopt back in${END}`,
 	),
 	// "can I get back on?", "put me back on the list", "I want back in"
 	optIn(
