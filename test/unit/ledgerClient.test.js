@@ -75,6 +75,24 @@ test.each([
 	expect(`${error.message} ${error.description}`).not.toContain(KEY);
 });
 
+test('n8n without the Data Tables API (1.123.81 answers 404 to the table list): the error says so, and what to do', async () => {
+	const { context } = contextWith([{ statusCode: 404, body: { message: 'not found' } }]);
+	/** @type {any} */
+	const error = await createLedgerHttp(context, { pause })
+		.request({
+			method: 'GET',
+			path: '/data-tables',
+			kind: 'read',
+			doing: 'looking up the ledger table',
+		})
+		.catch((/** @type {any} */ e) => e);
+	expect(error.message).toBe(
+		'This n8n has no Data Tables API, which the compliance ledger needs (404 while looking up the ledger table)',
+	);
+	expect(error.description).toContain('1.123.81 (the last 1.x) has none');
+	expect(error.description).toContain("workflow's own memory");
+});
+
 test('a read is tried again after a 503; a write is not (it may have been stored)', async () => {
 	const read = contextWith([
 		{ statusCode: 503, body: {} },

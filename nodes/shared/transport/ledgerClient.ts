@@ -229,6 +229,13 @@ function failure(
 			`Give the key the scopes the ledger needs (dataTable:list, dataTable:create, dataTableColumn:read, dataTableColumn:create, dataTableRow:read, dataTableRow:create, dataTableRow:update, dataTableRow:delete), and its user access to the ledger table's project.${by}`,
 		);
 	}
+	if (status === 404 && call.path === '/data-tables') {
+		// The list of data tables exists wherever n8n has data tables: its 404 means none here.
+		return error(
+			`This n8n has no Data Tables API, which the compliance ledger needs (404 while ${call.doing})`,
+			`${baseUrl}${LEDGER_API.prefix}/data-tables does not exist: n8n 2.40.7 and 2.41.1 have it, 1.123.81 (the last 1.x) has none, and n8n's public API may be disabled (N8N_PUBLIC_API_DISABLED). Remove the '${LEDGER_API.credentialName}' credential from the node to keep Send Once Per, Per-Number Cap and revocations in the workflow's own memory.${by}`,
+		);
+	}
 	if (status === 404) {
 		return error(
 			`The compliance ledger was not found while ${call.doing} (404)`,
