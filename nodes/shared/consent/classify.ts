@@ -443,7 +443,10 @@ function copiedCallToAction(text: string, words: Word[], clauses: number): Findi
 	const meaning = keyword ? KEYWORD_REPLIES[keyword.key] : undefined;
 	if (meaning?.intent !== 'revoked') return undefined;
 	const rest = words.slice(i + 1).map((word) => word.key);
-	if (rest.length > 0 && !INSTRUCTION_LINKS.has(rest[0]) && !/^\d+$/.test(rest[0])) {
+	// "STOP 2 END": digits standing for "to" lead to a keyword; "exit 23 is closed" is a road sign.
+	const digitsToKeyword =
+		/^\d+$/.test(rest[0] ?? '') && KEYWORD_REPLIES[rest[1] ?? ''] !== undefined;
+	if (rest.length > 0 && !INSTRUCTION_LINKS.has(rest[0]) && !digitsToKeyword) {
 		return undefined;
 	}
 	return { intent: 'revoked', words: keyword.raw, language: meaning.language };
@@ -645,8 +648,9 @@ function removalRequest(words: Word[]): Finding | undefined {
 			const parts = candidate.split(' ');
 			return parts.every((part, k) => keys[v + 1 + k] === part);
 		}).sort((a, b) => b.length - a.length)[0];
-		if (person === undefined) continue;
-		let next = v + 1 + person.split(' ').length;
+		const digits = phoneNumberAt(keys, v + 1);
+		if (person === undefined && digits === 0) continue;
+		let next = v + 1 + (person === undefined ? digits : person.split(' ').length);
 		if (isNegated(words, v, next, NEGATIONS.en)) continue;
 		const link = keys[next];
 		let removes: boolean;
@@ -671,6 +675,17 @@ function removalRequest(words: Word[]): Finding | undefined {
 		}
 	}
 	return undefined;
+}
+
+/** How many words from `from` write a phone number in digits ("555 201 8834"), or 0. */
+function phoneNumberAt(keys: string[], from: number): number {
+	let count = 0;
+	let length = 0;
+	while (/^\d+$/.test(keys[from + count] ?? '')) {
+		length += keys[from + count].length;
+		count++;
+	}
+	return length >= 7 && length <= 15 ? count : 0;
 }
 
 /**
@@ -724,14 +739,17 @@ function phrase(words: Word[], start: number, end: number): string {
 
 /** A rule's language, or for a shared keyword the language the rest of the reply is written in. */
 function languageOf(language: RuleLanguage, words: Word[]): ConsentLanguage {
-	if (language !== 'shared') return language;
+	if (language === 'es' || language === 'fr') return language;
 	const counts: Record<ConsentLanguage, number> = { en: 0, es: 0, fr: 0 };
 	for (const word of words) {
 		for (const candidate of ['en', 'es', 'fr'] as const) {
 			if (LANGUAGE_MARKERS[candidate].has(word.key)) counts[candidate]++;
 		}
 	}
-	if (counts.es > counts.en && counts.es >= counts.fr) return 'es';
-	if (counts.fr > counts.en && counts.fr > counts.es) return 'fr';
+	// An English keyword in a Spanish or French reply ("Remove me por favor", "Unsubscribe svp
+	// merci") is that reply's language: the keyword is borrowed, the rest is the person's.
+	const english = language === 'en' ? counts.en + 1 : counts.en;
+	if (counts.es > english && counts.es >= counts.fr) return 'es';
+	if (counts.fr > english && counts.fr > counts.es) return 'fr';
 	return 'en';
 }

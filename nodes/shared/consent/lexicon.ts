@@ -150,7 +150,7 @@ export const JOINABLE = new Set([
 	// "optmeout", "quitsending", "stopmessagingme", "altoya", "darmedebaja", "stoppub".
 	...'opt out sending messaging send ya porfa porfavor por favor darme de pub pubs svp'.split(' '),
 	// "cancelsubscriptiontotexts", "removemynumber", "stopfromthislist"
-	...'subscription subscriptions to my from list these number remove'.split(' '),
+	...'subscription subscriptions to my from list these number remove no more'.split(' '),
 ]);
 
 /** Politeness, emphasis and address that change nothing in a keyword reply ("Stop it please!!"). */
@@ -159,7 +159,7 @@ export const FILLERS = new Set(
 		'please pls plz plse plez pleas pleaze thanks thank thx thnx ty tks tnx you u now immediately ' +
 		'asap right away just already again ok okay k kk lol lmao haha hey hi hello sorry yes yeah yep ' +
 		'y guys man dude bro sir maam bye goodbye seriously really damn fucking fuckin omg ugh it that ' +
-		'enough already ffs wtf good forever period periodt ' +
+		'enough already ffs wtf good forever ever period periodt ' +
 		'this these them all everything me i im am m so totally and & confirm confirmed ' +
 		'por favor porfa porfavor porfas porfis porfi plis xfa xfavor gracias ya ahora mismo hola oye si todo todos inmediatamente ' +
 		'svp stp merci maintenant bonjour allo oui tout suite vous plait ca encore'

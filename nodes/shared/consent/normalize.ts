@@ -97,9 +97,12 @@ export function splitJoined(fold: string): string[] | undefined {
 		}
 	}
 	const pieces = best[fold.length];
-	// "opt" is a keyword only with "out" ("optmeout"), so it counts as one only then.
+	// "opt" is a keyword only with "out" ("optmeout"), "more" only after "no" ("nomoretexts").
 	const keyed = pieces?.some(
-		(piece) => SPELLABLE.has(piece) || (piece === 'opt' && pieces.includes('out')),
+		(piece, index) =>
+			SPELLABLE.has(piece) ||
+			(piece === 'opt' && pieces.includes('out')) ||
+			(piece === 'more' && pieces[index - 1] === 'no'),
 	);
 	if (!pieces || pieces.length < 2 || !keyed) return undefined;
 	return pieces;

@@ -196,7 +196,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'es',
-		`\\b(?:quitar|sacar|borrar|eliminar|remover)(?:me|lo|nos|la) de (?:la |su |sus |esta |tu |el )?(?:lista|listas|base|sistema|registro|registros|contactos)${END}`,
+		`\\b(?:quitar|sacar|borrar|eliminar|remover|retirar)(?:me|lo|nos|la) de (?:la |su |sus |esta |tu |el )?(?:lista|listas|base|sistema|registro|registros|contactos)${END}`,
 	),
 	rule(
 		'es',
@@ -463,7 +463,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'es',
-		`\\b(?:revoco|retiro|revocar|retirar|revoca|revoquen|cancelo) (?:mi |el |su )?(?:consentimiento|autorizacion|permiso)${END}`,
+		`\\b(?:revoco|retiro|revocar|retirar|revoca|revoquen|cancelo) (?:mi |el |su |cualquier |toda |todo |la )?(?:consentimiento|autorizacion|permiso)${END}`,
 	),
 	rule(
 		'es',
@@ -767,6 +767,27 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\bno (?:\\w+ )?(?:quiero|deseo|queremos|quisiera) que (?:me |nos )?(?:sigan |vuelvan a |continuen )?(?:mand|envi|escrib|contact|molest|textee|llam)\\w*`,
 		false,
+	),
+	// "ni mensajes", after "ni llamadas": not one more text
+	rule(
+		'es',
+		`^(?:y )?ni (?:un |una |mas |un solo |una sola )?${MESSAGES_ES}(?: (?:mas|gracias|por favor|porfa))*$`,
+		false,
+	),
+	// "ya no me estén chingando con mensajes": pestering, in the progressive
+	rule(
+		'es',
+		`\\bno (?:me |nos )?(?:esten|este|estes|anden|sigan) (?:chingando|molestando|fregando|jodiendo|fastidiando|mandando|enviando|escribiendo|spameando|textando|acosando)${END}`,
+		false,
+	),
+	// "I'm leaving the program", "me salgo del programa"
+	rule(
+		'en',
+		`\\b(?:i m|im|i am|we re|we are) (?:leaving|quitting|exiting|withdrawing from|unsubscribing from|getting off) (?:this|the|your|these|ur|all)(?: \\w+)? (?:program|programme|list|alerts|texts|messages|service|subscription|text club|sms club)${END}`,
+	),
+	rule(
+		'es',
+		`\\bme (?:salgo|retiro|bajo|quito) (?:de|del) (?:la |las |los |el |este |esta |estas |estos |su |sus )?(?:programa|lista|listas|alertas|mensajes|servicio|suscripcion|promociones|notificaciones)${END}`,
 	),
 ];
 

@@ -135,7 +135,8 @@ const OTHER_CHANNELS = new Set(
 		'appels appel appeler appelez courriels courriel'
 	).split(' '),
 );
-const AND_OR = new Set('and or nor n & y o ni et ou'.split(' '));
+/** "calls and texts", "ni llamadas ni mensajes", "no calls no texts" */
+const AND_OR = new Set('and or nor n & y o ni et ou no'.split(' '));
 const ARTICLES = new Set(
 	'the my any all your los las mis sus les mes vos tous des de du'.split(' '),
 );
@@ -151,9 +152,10 @@ export function withoutChannelsBesideTexts<W extends { key: string }>(words: W[]
 		if (!OTHER_CHANNELS.has(words[i].key) || !AND_OR.has(words[i + 1].key)) continue;
 		let next = i + 2;
 		while (next < words.length - 1 && ARTICLES.has(words[next].key)) next++;
+		// The articles after the "and" go too, so the one before the channel stays: "plus d'appels
+		// ni de textos" reads "plus d textos".
 		if (TEXTS.has(words[next].key) || TEXTING.has(words[next].key)) {
-			dropped.add(i);
-			dropped.add(i + 1);
+			for (let k = i; k < next; k++) dropped.add(k);
 		}
 	}
 	return dropped.size === 0 ? words : words.filter((_, index) => !dropped.has(index));

@@ -31,6 +31,7 @@ const TYPO_TOLERANT = [
 	'arrete',
 	'arretez',
 	'arreter',
+	'arretes',
 	'desabonnez',
 	'desinscrire',
 	'desinscrivez',
@@ -87,6 +88,9 @@ const REAL_WORDS = new Set([
 	'bajan',
 	'baje',
 	'bata',
+	// French participles, read by the rules as they are ("je me suis désinscrit").
+	'desinscrit',
+	'desinscrite',
 	'bala',
 	'baba',
 ]);
@@ -187,6 +191,14 @@ function isTypoOf(word: string, keyword: string): boolean {
 /** The keyword a folded word is a spelling of, else the word itself. */
 export function spelledKeyword(word: string): string {
 	if (TYPO_TOLERANT.includes(word) || word.length < 3) return word;
+	// An inflection of one keyword is not a slip for another ("arrêts" is not "arrête").
+	if (
+		INFLECTIONS.some(
+			(ending) => TYPO_TOLERANT.includes(word.slice(0, -ending.length)) && word.endsWith(ending),
+		)
+	) {
+		return word;
+	}
 	for (const keyword of TYPO_TOLERANT) {
 		if (isTypoOf(word, keyword)) return keyword;
 	}
