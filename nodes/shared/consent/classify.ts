@@ -33,6 +33,9 @@ import {
 	REMOVED_PERSON,
 	REVOCATION_PHRASES,
 } from './rules';
+import { HEAD_NOUN_PHRASES } from './headNoun';
+import { NAMED_REQUEST_PHRASES } from './namedRequests';
+import { SHORT_REPLY_PHRASES, shortFormOf } from './shortForms';
 import { optInRequest } from './optIn';
 import { isElsewhere, scopeOf, withoutChannelsBesideTexts } from './scope';
 import { spelledKeyword, withTwoWordKeywords } from './typos';
@@ -48,6 +51,7 @@ import {
 	removesNamedNumber,
 	TAKEN_BACK_REASON,
 	takesBackOwnWords,
+	awayForAWhile,
 } from './context';
 
 export type { ConsentIntent, ConsentLanguage } from './lexicon';
@@ -187,7 +191,9 @@ function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
 	// "Yes, I want the alerts": after a yes, wanting the texts is an opt-in.
 	let afterYes = false;
 	clauses.forEach((clause, clauseIndex) => {
-		const spelled = withTwoWordKeywords(clause.map((word) => spelledKeyword(word.fold)));
+		const spelled = withTwoWordKeywords(
+			clause.map((word) => spelledKeyword(shortFormOf(word.fold))),
+		);
 		const words = withoutChannelsBesideTexts(
 			clause.map((word, index) => ({ raw: word.raw, key: spelled[index] })),
 		);
@@ -261,6 +267,7 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 		return { ...NONE, consentWords: revoked.words, consentReason: PLAYFUL_REASON };
 	}
 	if (laughing === 'play') return unclear(LAUGHING_REASON, revoked.words, allWords);
+	if (awayForAWhile(revocationWords, keys)) return undefined;
 	if (askedKeyword(read, keys)) return unclear(ASKED_REASON, revoked.words, allWords);
 	// "Basta", "ya basta": "enough", with nothing named, as a bare "enough" or "ça suffit" is.
 	const revocations = findings.filter((finding) => finding.intent === 'revoked');
@@ -559,7 +566,12 @@ function readClause(words: Word[], findings: Finding[]): boolean {
 	const keywords = keywordReply(words);
 	if (keywords) findings.push(...keywords);
 	const joined = words.map((word) => word.key).join(' ');
-	for (const rule of REVOCATION_PHRASES) {
+	for (const rule of [
+		...REVOCATION_PHRASES,
+		...HEAD_NOUN_PHRASES,
+		...NAMED_REQUEST_PHRASES,
+		...SHORT_REPLY_PHRASES,
+	]) {
 		const match = rule.pattern.exec(joined);
 		if (!match) continue;
 		const [start, end] = wordSpan(joined, match.index, match[0].length);

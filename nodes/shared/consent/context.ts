@@ -27,7 +27,7 @@ const PRAISE =
 	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
 /** Delight at what was sent, said after a bare "stop" or "arrête" as "no way!". */
 const DELIGHT =
-	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
+	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|too kind|so kind|too sweet|so sweet|you re the best|youre the best|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
 
 /** Words that say the texts annoy: then the laughter is not play. */
 const ANNOYED_WORDS =
@@ -99,6 +99,18 @@ export function removesNamedNumber(clauses: string[][]): string | undefined {
 	const removal = joined.find((clause) => REMOVE_IT.test(clause));
 	if (removal === undefined) return undefined;
 	return joined.some((clause) => clause !== removal && NUMBER.test(clause)) ? removal : undefined;
+}
+
+/** "I'm out, back Tuesday", "out until Monday": away, not leaving. */
+const AWAY =
+	/\b(?:back (?:on|at|in|by|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|later|soon)|until|till|out of (?:office|town)|ooo|vacation|on leave)\b/;
+
+/** Whether an "I'm out" is the person away for a while ("I'm out, back Tuesday"). */
+export function awayForAWhile(revocationWords: string[], keys: string[]): boolean {
+	return (
+		revocationWords.every((words) => /^(?:i m|im|i am|we re|we are) out$/.test(words)) &&
+		AWAY.test(keys.join(' '))
+	);
 }
 
 /** Why a "cancel that" followed by what the person will do instead is not a revocation. */

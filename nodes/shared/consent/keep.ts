@@ -39,6 +39,10 @@ const KEEP_PHRASES: RegExp[] = [
 	new RegExp(
 		`\\bno (?:me )?(?:quiero )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|dejar de recibir|salir de la lista)|\\bno (?:me|nos) (?:quiten|quites|quite|saquen|saques|borren|borres|eliminen|elimines|bajen)${END}|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
 	),
+	// Leaving asked as absurd: "why would I opt out? love it", "¿por qué me daría de baja?"
+	new RegExp(
+		`\\bwhy would (?:i|we|anyone)(?: ever| want to| wanna)? (?:unsubscribe|opt out|cancel|stop (?:these|them|the texts)|quit|leave)${END}|\\bpor que (?:me )?(?:daria|darian|cancelaria|saldria) de baja${END}|\\bpourquoi (?:je me|me) desabonnerais${END}`,
+	),
 	// Spanish
 	new RegExp(
 		`\\b(?:sigan|siga|sigue|continuen|continue) (?:mandando|enviando|con (?:los|las|el|la)?)(?: \\w+)?`,

@@ -216,7 +216,9 @@ export const NEGATIONS: Record<ConsentLanguage, Set<string>> = {
 /** Words a negation reaches over ("I don't want to unsubscribe", "no me quiero dar de baja"). */
 export const NEGATION_BRIDGES = new Set(
 	(
-		'please pls plz i you u to want wanna mean meant need going gonna ever ll will would should can ' +
+		'please pls plz i you u to want wanna wanted mean meant need going gonna ever ll will would should can ' +
+		// "I never said I wanted to unsubscribe", "I never asked to be removed"
+		'said say asked ask tried planned ' +
 		'could do does try trying plan really even just me us ' +
 		'te se nos quiero queria quisiera voy a vas deseo puedo pienso lo ' +
 		'veux voulais vais va m vous moi de'

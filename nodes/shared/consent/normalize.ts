@@ -61,6 +61,10 @@ const RESPELLED: Record<string, string> = {
 	callin: 'calling',
 };
 
+/** A French pronoun glued to a verb of the texts, its apostrophe dropped ("menvoyer", "mecrire"). */
+const ELIDED =
+	/^([mtn])(envoy\w*|ecri\w*|ecriv\w*|appel\w*|interess\w*|enlev\w*|inscri\w*|abonn\w*|desabonn\w*|desinscri\w*|achal\w*)$/;
+
 function foldWord(word: string): string {
 	const plain = word.normalize('NFD').replace(/\p{M}/gu, '');
 	if (!/\p{L}/u.test(plain)) return plain;
@@ -155,6 +159,9 @@ export function clausesOf(text: string): Clause[] {
 				const fold = foldWord(word);
 				const pieces = splitJoined(fold);
 				if (pieces) return pieces.map((piece) => ({ raw: piece, fold: piece }));
+				// French elision written without its apostrophe: "menvoyer" is "m'envoyer".
+				const elided = ELIDED.exec(fold);
+				if (elided) return [elided[1], elided[2]].map((piece) => ({ raw: piece, fold: piece }));
 				return [{ raw: word, fold: RESPELLED[fold] ?? fold }];
 			});
 		if (words.length > 0) clauses.push(words);

@@ -21,7 +21,7 @@ const optIn = (language: ConsentLanguage, source: string): OptInRule => ({
 export const OPT_IN_PHRASES: OptInRule[] = [
 	optIn(
 		'en',
-		`\\b(?:sign|opt|add|put) (?:me|us|my number|this number)(?: back)? (?:up|in|on|back)${END}|\\bopt (?:back in|in again)${END}`,
+		`\\b(?:sign|opt|add|put) (?:me|us|my number|this number)(?: back)? (?:up|in|on|back)${END}|\\bopt back in${END}`,
 	),
 	// "can I get back on?", "put me back on the list", "I want back in"
 	optIn(
@@ -121,15 +121,25 @@ export const OPT_IN_PHRASES: OptInRule[] = [
 		'fr',
 		`^oui(?: svp| merci)? (?:j accepte|je veux|je m inscris|inscrivez moi|abonnez moi)${END}`,
 	),
+	// "Yes, I confirm my subscription", "YES please add me": a confirmation in words ("Sí, confirmo"
+	// and a bare "yes, I confirm" are read after the YES, below; a bare "confirm" may be of a visit).
+	optIn(
+		'en',
+		`^(?:yes |yeah |yep )?(?:i |we )?confirm (?:my|the|our) (?:subscription|sign up|signup|enrollment)(?: (?:please|thanks|thank you))*$|^(?:yes |yeah |yep )(?:please |pls )?add (?:me|us|my number)(?: (?:to the list|to your list|please|pls|thanks))*$`,
+	),
 ];
 
 /** After a YES: wanting the texts, in any of the languages ("Sí, quiero recibir las alertas"). */
 const WANTING_AFTER_YES =
 	/^(?:i )?(?:want|would like|d like|accept|agree|quiero|deseo|acepto|je veux|j accepte|j aimerais|je voudrais)\b/;
+/** After a YES: confirming, with nothing else confirmed ("Sí, confirmo"; not "confirmo la cita"). */
+const CONFIRMING_AFTER_YES =
+	/^(?:i |we )?(?:confirm|confirmo|confirmamos|je confirme)(?: (?:my|mi|mon|ma|la) (?:subscription|suscripcion|inscripcion|abonnement|inscription))?(?: (?:please|thanks|gracias|merci))*$/;
 const LANGUAGE_AFTER_YES: Record<string, ConsentLanguage> = {
 	quiero: 'es',
 	deseo: 'es',
 	acepto: 'es',
+	confirmo: 'es',
 	je: 'fr',
 	j: 'fr',
 };
@@ -142,7 +152,7 @@ export function optInRequest(
 	joined: string,
 	afterYes = false,
 ): { words: string; language: ConsentLanguage } | undefined {
-	if (afterYes && WANTING_AFTER_YES.test(joined)) {
+	if (afterYes && (WANTING_AFTER_YES.test(joined) || CONFIRMING_AFTER_YES.test(joined))) {
 		return { words: joined, language: LANGUAGE_AFTER_YES[joined.split(' ')[0]] ?? 'en' };
 	}
 	for (const { language, pattern } of OPT_IN_PHRASES) {

@@ -117,7 +117,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	// "no más mensajes", "ya basta de mensajes"
 	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
-	rule('es', `\\b(?:basta|suficiente)(?: ya)? (?:de|con)(?: \\w+)? ${MESSAGES_ES}${END}`),
+	rule(
+		'es',
+		`\\b(?:basta|suficiente|ya estuvo|estuvo bueno|ya estuvo bueno)(?: ya)? (?:de|con)(?: \\w+)? ${MESSAGES_ES}${END}`,
+	),
 	// "no me manden más", "ya no me escriban"
 	rule(
 		'es',
@@ -192,7 +195,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// Not the person the number is for: "este no es el número de Juan"
 	rule(
 		'es',
-		`\\bno es (?:el |mi )?(?:numero|telefono|cel|celular) de\\b|\\b(?:este|ese) numero no es (?:de|del)\\b`,
+		`\\bno es (?:el |mi )?(?:numero|telefono|cel|celular) de\\b|\\b(?:este|ese) numero (?:ya )?no es (?:de|del)\\b`,
 	),
 	rule(
 		'es',
@@ -789,6 +792,28 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\bme (?:salgo|retiro|bajo|quito) (?:de|del) (?:la |las |los |el |este |esta |estas |estos |su |sus )?(?:programa|lista|listas|alertas|mensajes|servicio|suscripcion|promociones|notificaciones)${END}`,
 	),
+	// "Done with these texts", "I'm over these texts": fed up with the texts named, the "I'm" dropped
+	rule(
+		'en',
+		`^(?:so |just |honestly |officially )?(?:done|finished|through) with (?:these|your|the|this|all|ur|all these|all your)(?: \\w+)? (?:${MESSAGES_EN_STRICT}|program|list|alerts)${END}|\\b(?:i m|im|i am|we re|so|soo) over (?:these|your|the|this|all|ur|all these)(?: \\w+)? ${MESSAGES_EN_STRICT}${END}`,
+	),
+	// The request as a noun: "solicito la cancelación de los mensajes", "cancellation of these texts"
+	rule(
+		'es',
+		`\\b(?:cancelacion|suspension|eliminacion|terminacion|interrupcion|baja) (?:de|del) (?:los |las |sus |el |mi |estos |estas |todos los |todas las )?(?:${MESSAGES_ES}|envios|alertas|suscripcion|numero)${END}`,
+	),
+	rule(
+		'en',
+		`\\b(?:cancellation|termination|suspension|discontinuation|removal) of (?:the |these |my |all |your |this )?(?:${MESSAGES_EN_STRICT}|subscription to (?:these|your|the) ${MESSAGES_EN_STRICT}|number from (?:your|the|this) list)${END}`,
+	),
+	rule(
+		'fr',
+		`\\b(?:annulation|suspension|arret|fin) (?:de|des|du|d) (?:vos |ces |les |mes )?(?:${MESSAGES_FR}|envois|abonnement aux (?:alertes|messages|textos))${END}`,
+	),
+	// "ya no quiero", alone: no longer wanted
+	rule('es', `^ya no (?:quiero|deseo)(?: (?:mas|nada|gracias|por favor|porfa|ya))*$`, false),
+	// "vous vous êtes trompé de numéro"
+	rule('fr', `\\b(?:trompe|trompes|trompee|trompez|tromper) de (?:numero|no|num|personne)${END}`),
 ];
 
 /** "Remove me", "take my number off your list\": verbs of taking off, a person, and a list or nothing. */

@@ -47,6 +47,12 @@ const ELSEWHERE = new Set(
 /** Where things are sent other than by text: "email alerts", "app notifications", "paper statements". */
 const MEDIA = new Set('email emails e mail app push paper correo courriel courriels'.split(' '));
 
+/** "the delivery app promos": offers an app's maker texts, not the app's own notifications. */
+const OFFERS = new Set(
+	'promos promo promotions promociones offers ofertas deals pub pubs'.split(' '),
+);
+const appOffers = (medium: string, key: string): boolean => medium === 'app' && OFFERS.has(key);
+
 /** Calls, as a thing ("the calls"): not the texts, but a request a person may mean widely. */
 const CALLS = new Set('calls call robocalls llamadas llamada appels appel'.split(' '));
 /** Verbs of calling: about another phone when one is named ("stop calling my work number"). */
@@ -84,7 +90,8 @@ export function scopeOf(keys: string[], from: number): Scope {
 	for (let k = from; k < keys.length; k++) {
 		const key = keys[k];
 		if (k > from && (TOPIC.has(key) || BREAK.has(key))) break;
-		if (TEXTS.has(key) && MEDIA.has(keys[k - 1] ?? '')) elsewhere = true;
+		if (TEXTS.has(key) && MEDIA.has(keys[k - 1] ?? '') && !appOffers(keys[k - 1], key))
+			elsewhere = true;
 		else if (TEXTS.has(key)) texts = true;
 		else if (ELSEWHERE.has(key)) elsewhere = true;
 		// "your call list" is the list, not calls.

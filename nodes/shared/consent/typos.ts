@@ -172,6 +172,8 @@ const SOUND_ALIKE_FIRST: Record<string, string> = { v: 'b', b: 'v' };
 const SPANISH_KEYWORDS = new Set(['baja', 'cancelar']);
 
 function isTypoOf(word: string, keyword: string): boolean {
+	// Every reading below keeps the first letter (or swaps "b" and "v"): a cheap test first.
+	if (word[0] !== keyword[0] && SOUND_ALIKE_FIRST[word[0]] !== keyword[0]) return false;
 	if (collapseRepeats(word) === collapseRepeats(keyword)) return true;
 	if (REAL_WORDS.has(word)) return false;
 	if (INFLECTIONS.some((ending) => word === keyword + ending)) return false;
