@@ -32,10 +32,10 @@ const { LEDGER_SCOPES } = require('../../scripts/lib/ledger');
 
 /**
  * Per variant, over all rounds. A branch of 200 items (0.4 s) held one or two of the machine's
- * stalls of 15 to 75 ms, each 4 to 20 % of the branch: rounds of -54 % to +79 %. Branches of 400
+ * stalls of 15 to 75 ms, each 4 to 20 % of the branch: rounds of -54 % to +79 %. Branches of 350
  * items and 9 rounds (the interval then leaves out the lowest and highest) narrow that.
  */
-const ITEMS = intEnv('BENCH_MEMORY_ITEMS', 3600);
+const ITEMS = intEnv('BENCH_MEMORY_ITEMS', 3150);
 /**
  * Which features run beside the plain send: `all`, `memory` (the per-workflow memory's alone, no
  * `n8n start` beside the run) or `ledger` (the ledger's alone).
@@ -137,7 +137,7 @@ const build = (eventsUrl, sandboxUrl) =>
 		items: PER_ROUND,
 		// The plain send's first measured round after 100 items of warm-up was still its slowest
 		// (3.5 to 3.9 ms an item, 2.0 to 2.5 after): its per-item path was not compiled yet.
-		warmUpItems: Math.min(PER_ROUND, 300),
+		warmUpItems: Math.min(PER_ROUND, 250),
 		firstNumber: 2063000000,
 		markerUrl: sandboxUrl,
 		variants: VARIANTS.map((v) => ({
