@@ -23,6 +23,16 @@ export const NAMED_REQUEST_PHRASES: PhraseRule[] = [
 		'es',
 		`\\bno (?:me |nos )?(?:los|las) (?:manden|envien|mandes|envies|mande|envie|mandan|envian|sigan mandando|sigan enviando|vuelvan a mandar|vuelvan a enviar)${END}(?!(?: \\w+)? (?:hasta|antes|despues|en la|por la|a las|el lunes|el martes|el miercoles|el jueves|el viernes|el sabado|el domingo|manana)\\b)`,
 	),
+	// "ne me les envoyez plus", "ne m'en envoyez plus"
+	rule(
+		'fr',
+		`\\bne (?:me |m |nous )?(?:les |en )(?:envoyez|envoie|envoies|envoyer|transmettez|texte|textez) plus${END}`,
+	),
+	// "déjenme de molestar": leave off pestering
+	rule(
+		'es',
+		`\\bdej(?:en|e|a)(?:me|nos) de (?:molestar(?:me|nos)?|fregar|chingar|joder|fastidiar)${END}`,
+	),
 	// "no quiero recibir esto", "ya no deseo recibir nada"
 	rule(
 		'es',
@@ -51,6 +61,12 @@ export const NAMED_REQUEST_PHRASES: PhraseRule[] = [
 	rule(
 		'en',
 		`\\b(?:remove|delete|take|drop|erase|get) (?:my|our|the) (?:(?:late|deceased) )?${PERSON}(?: (?:number|phone|cell|phone number|cell number|#))? (?:off|from|out of)(?: (?:your|the|this|that|ur|my|all|these))?(?: \\w+){0,2} (?:list|lists|texts|messages|reminders|alerts|system|contacts)${END}`,
+		true,
+	),
+	// "please remove my late husband's number": the whole request, no list needed
+	rule(
+		'en',
+		`\\b(?:remove|delete|erase) (?:my|our) (?:(?:late|deceased) )?${PERSON} (?:number|phone|cell|phone number|cell number|#)(?: (?:please|pls|thanks|thank you))*$`,
 		true,
 	),
 	rule(

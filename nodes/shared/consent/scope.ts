@@ -11,6 +11,7 @@ const TEXTS = new Set(
 		'text texts txt txts texting texted textos texto textes texter sms message messages msg msgs ' +
 		'messaging mensajes mensaje mensajitos msj msjs alerts alert alertas alerta alertes alerte ' +
 		'notifications notification notificaciones notificacion reminders reminder recordatorios rappels ' +
+		'avisos aviso recordatorio rappel ' +
 		'promos promo promotions promociones offers ofertas deals updates pub pubs publicite publicites ' +
 		'publicidad whatsapp whatsapps'
 	).split(' '),
