@@ -17,11 +17,11 @@ const NOT_CHANNEL =
 
 /** Verbs of ending a thing, in English. */
 const STOPPING_EN =
-	'(?:stop|end|quit|cancel|halt|cease|discontinue|no more|turn off|shut off|switch off|cut off|cut out|disable|enough with|enough of|done with)';
+	'(?:stop|end|quit|cancel|halt|cease|kill|discontinue|no more|turn off|shut off|switch off|cut off|cut out|disable|enough with|enough of|done with)';
 
 /** "need to stop coming at 6am": a time, not the texts, is what ends. */
 const NOT_A_TIME =
-	'(?!(?: \\w+){0,2} (?:before|after|until|till|til|between|during|while|at|on|so early|so late)\\b|(?: \\w+)? being\\b)';
+	'(?!(?: \\w+){0,2} (?:before|after|until|till|til|between|during|while|at|on|so early|so late)\\b|(?: \\w+)? (?:being|going)\\b)';
 
 /** The same nouns in Spanish and French, where the topic follows ("alertas de saldo", "rappels de paiement"). */
 const HEAD_ES =
@@ -73,6 +73,12 @@ export const HEAD_NOUN_PHRASES: PhraseRule[] = [
 	rule(
 		'fr',
 		`\\b(?:stop|stop aux|arretez|arreter|arrete|cessez|cesser|annulez|annuler|desactivez|desactiver|supprimez|supprimer|enlevez|fini|finis|assez de|je ne veux plus|j en veux plus)${DETERMINERS_FR} ${HEAD_FR}${END}${NO_CHANNEL_AFTER}`,
+	),
+	// "j'en ai assez des rappels de paiement", "marre de vos alertes"
+	rule(
+		'fr',
+		`\\b(?:j en ai assez|j en ai marre|assez|marre|ras le bol)(?: (?:de|des|du|d))${DETERMINERS_FR} ${HEAD_FR}${END}${NO_CHANNEL_AFTER}`,
+		false,
 	),
 	// "plus de rappels de paiement svp": at the start ("je veux plus de promos" may want more)
 	rule('fr', `^(?:svp |merci |bonjour )?plus de ${HEAD_FR}${END}${NO_CHANNEL_AFTER}`, false),

@@ -63,6 +63,17 @@ export const NAMED_REQUEST_PHRASES: PhraseRule[] = [
 		`\\b(?:remove|delete|take|drop|erase|get) (?:my|our|the) (?:(?:late|deceased) )?${PERSON}(?: (?:number|phone|cell|phone number|cell number|#))? (?:off|from|out of)(?: (?:your|the|this|that|ur|my|all|these))?(?: \\w+){0,2} (?:list|lists|texts|messages|reminders|alerts|system|contacts)${END}`,
 		true,
 	),
+	// "remove dad from your texts list", "take him off your texts"
+	rule(
+		'en',
+		`\\b(?:remove|delete|take|drop|get) (?:${PERSON}|him|her|them) (?:off|from|out of) (?:your|the|this|ur|these|all)(?: \\w+)? (?:list|lists|texts|messages|reminders|alerts|text list|texting list)${END}`,
+		true,
+	),
+	// "mi mamá falleció, ya no le manden mensajes": texts to the person the reply names
+	rule(
+		'es',
+		`\\bno (?:le|les) (?:manden|envien|mande|envie|sigan mandando|sigan enviando|escriban|vuelvan a mandar) (?:mas )?(?:mensajes|textos|sms|recordatorios|avisos|alertas|nada)${END}`,
+	),
 	// "please remove my late husband's number": the whole request, no list needed
 	rule(
 		'en',

@@ -54,6 +54,12 @@ const OFFERS = new Set(
 );
 const appOffers = (medium: string, key: string): boolean => medium === 'app' && OFFERS.has(key);
 
+/** Channel nouns a Spanish or French topic follows with "de" ("correos de ofertas", "courriels de rappel"). */
+const HEAD_CHANNELS = new Set(
+	'correo correos email emails mail mails courriel courriels llamadas appels'.split(' '),
+);
+const OF = new Set(['de', 'des', 'du', 'd']);
+
 /** Calls, as a thing ("the calls"): not the texts, but a request a person may mean widely. */
 const CALLS = new Set('calls call robocalls llamadas llamada appels appel'.split(' '));
 /** Verbs of calling: about another phone when one is named ("stop calling my work number"). */
@@ -88,10 +94,20 @@ export function scopeOf(keys: string[], from: number): Scope {
 	let calls = false;
 	let calling = false;
 	let anotherPhone = false;
+	// Where the last texts word after a channel was: "email promo alerts" are all email.
+	let channelled = -2;
 	for (let k = from; k < keys.length; k++) {
 		const key = keys[k];
 		if (k > from && (TOPIC.has(key) || BREAK.has(key))) break;
-		if (TEXTS.has(key) && MEDIA.has(keys[k - 1] ?? '') && !appOffers(keys[k - 1], key))
+		if (
+			TEXTS.has(key) &&
+			((MEDIA.has(keys[k - 1] ?? '') && !appOffers(keys[k - 1], key)) || channelled === k - 1)
+		) {
+			elsewhere = true;
+			channelled = k;
+		}
+		// "los correos de promociones": the head noun is the channel, the texts word only its topic.
+		else if (TEXTS.has(key) && OF.has(keys[k - 1] ?? '') && HEAD_CHANNELS.has(keys[k - 2] ?? ''))
 			elsewhere = true;
 		else if (TEXTS.has(key)) texts = true;
 		else if (ELSEWHERE.has(key)) elsewhere = true;
