@@ -28,7 +28,7 @@ const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 3);
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 8);
 /** 9 rounds: the interval is the 2nd to the 8th round, which one stray round does not set. */
 const ROUNDS = rounds(9);
-/** Which of n8n's isolate settings to measure (`both` by default; one alone halves the part's time). */
+/** Which of n8n's isolate settings to measure (`both` by default; `lazy` alone takes about 60 % of the part's time). */
 const ISOLATES = choiceEnv('BENCH_C_ISOLATES', ['both', 'defaults', 'lazy'], 'both');
 
 const TOKEN = 'bench-trigger-token-4f1c9a7e2b';
