@@ -17,7 +17,7 @@ const NOT_CHANNEL =
 
 /** Verbs of ending a thing, in English. */
 const STOPPING_EN =
-	'(?:stop|end|quit|cancel|halt|cease|kill|discontinue|no more|turn off|shut off|switch off|cut off|cut out|disable|enough with|enough of|done with)';
+	'(?:stop|end|quit|cancel|halt|cease|kill|get rid of|discontinue|no more|turn off|shut off|switch off|cut off|cut out|disable|enough with|enough of|done with)';
 
 /** "need to stop coming at 6am": a time, not the texts, is what ends. */
 const NOT_A_TIME =
@@ -56,7 +56,7 @@ export const HEAD_NOUN_PHRASES: PhraseRule[] = [
 	// "I need these texts to stop", "I want the reminders to end"
 	rule(
 		'en',
-		`\\b(?:want|need|would like|d like|wish)(?: for)? (?:these|the|your|ur|all|those|all these|all the|all your)(?: ${NOT_CHANNEL}\\w+){0,2} ${HEAD_EN} to (?:stop|end|cease|go away)${END}`,
+		`\\b(?:want|need|would like|d like|wish)(?: for)? (?:these|the|your|ur|all|those|all these|all the|all your)(?: ${NOT_CHANNEL}\\w+){0,2} ${HEAD_EN} (?:to (?:stop|end|cease|go away)|gone)${END}`,
 	),
 	// "paren los recordatorios de pago", "dejen de mandar los avisos de entrega", "quiten las alertas"
 	rule(

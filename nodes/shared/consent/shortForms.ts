@@ -12,6 +12,8 @@ const FORMS: Array<[RegExp, string]> = [
 	[/^(?:c|k)an[cs]el(?:en|e|a|ar|o)(?:me|nos)?$/, 'cancelar'],
 	// desuscribir(me) with v for b, or the English "sub" kept.
 	[/^de?s+u[bs]{1,3}c?ri[bv]\w*$/, 'desuscribirme'],
+	// "unsuscribirme": the English "un" on the Spanish verb.
+	[/^uns+u[bs]{0,2}c?ri[bv]ir(?:me|se|nos)?$/, 'desuscribirme'],
 	// French désabonner cut short ("désabo") and désinscrire cut short.
 	[/^desab(?:o|on|onn)?$/, 'desabonner'],
 	[/^desinscri$/, 'desinscrire'],
