@@ -709,9 +709,16 @@ function freeStandingStop(words: Word[]): Finding | undefined {
 		if (words[i].key !== 'stop') continue;
 		if (i > 0 && BEFORE_STOP_AS_NOUN.has(words[i - 1].key)) continue;
 		const following = words.slice(i + 1).map((word) => collapseRepeats(word.key));
-		const beforeTail = following.findIndex((_, k) => UNWILLING.test(following.slice(k).join(' ')));
-		const said = beforeTail < 0 ? following : following.slice(0, beforeTail);
-		if (!said.every((key) => STOP_FOLLOWERS.has(key))) continue;
+		// Every word after it goes with a stop, or those before the first that does not are followed
+		// by a refusal ("stop ya no quiero"). Only tails starting at or before that word are tried,
+		// so a long reply is not joined and tested once per word.
+		const firstOther = following.findIndex((key) => !STOP_FOLLOWERS.has(key));
+		const saidAll =
+			firstOther < 0 ||
+			following
+				.slice(0, firstOther + 1)
+				.some((_, k) => UNWILLING.test(following.slice(k).join(' ')));
+		if (!saidAll) continue;
 		if (isNegated(words, i, i + 1, NEGATIONS.en)) continue;
 		// "Why did my texts stop?", "where is the stop?": a question, not a request.
 		if (

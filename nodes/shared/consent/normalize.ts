@@ -84,23 +84,31 @@ function joinSpelledOut(run: string): string {
 	return pieces ? ` ${pieces.join(' ')} ` : run;
 }
 
+/** The longest word a joined keyword can be split into. */
+const LONGEST_JOINABLE = Math.max(...[...JOINABLE].map((word) => word.length));
+
 /**
  * A keyword joined to what goes with it ("stop2end", "stopnow", "pleasestop"), as its words;
  * undefined when the word is not wholly made of them (so "stopover" and "unstop" stay whole).
  */
 export function splitJoined(fold: string): string[] | undefined {
 	if (fold.length < 6 || JOINABLE.has(fold)) return undefined;
-	const best: Array<string[] | undefined> = [[]];
+	// Where the last piece of a split of fold's first `end` letters starts (-1: no split), the
+	// longest last piece first; no piece is longer than the longest joinable word, so a long word
+	// costs its length times that, not its length cubed.
+	const lastStart: number[] = [0];
 	for (let end = 1; end <= fold.length; end++) {
-		for (let start = 0; start < end && best[end] === undefined; start++) {
+		lastStart[end] = -1;
+		for (let start = Math.max(0, end - LONGEST_JOINABLE); start < end; start++) {
+			if (lastStart[start] < 0) continue;
 			const piece = fold.slice(start, end);
-			const before = best[start];
-			if (before === undefined) continue;
-			if (JOINABLE.has(piece)) best[end] = [...before, piece];
-			else if (/^[24]$/.test(piece)) best[end] = before;
+			if (JOINABLE.has(piece) || /^[24]$/.test(piece)) {
+				lastStart[end] = start;
+				break;
+			}
 		}
 	}
-	const pieces = best[fold.length];
+	const pieces = lastStart[fold.length] < 0 ? undefined : piecesOf(fold, lastStart);
 	// "opt" is a keyword only with "out" ("optmeout"), "more" only after "no" ("nomoretexts").
 	const keyed = pieces?.some(
 		(piece, index) =>
@@ -110,6 +118,16 @@ export function splitJoined(fold: string): string[] | undefined {
 	);
 	if (!pieces || pieces.length < 2 || !keyed) return undefined;
 	return pieces;
+}
+
+/** The words of a split of `fold`, read back from where each last piece starts. */
+function piecesOf(fold: string, lastStart: number[]): string[] {
+	const pieces: string[] = [];
+	for (let end = fold.length; end > 0; end = lastStart[end]) {
+		const piece = fold.slice(lastStart[end], end);
+		if (JOINABLE.has(piece)) pieces.push(piece); // a "2" or "4" joins, it is not a word
+	}
+	return pieces.reverse();
 }
 
 /** A keyword sent alone but broken by a stray space or dot: "sto p", "Opt. Out.", "Un. Subscribe.". */
