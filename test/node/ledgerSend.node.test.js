@@ -48,6 +48,17 @@ function serveModel(model, events, filters = []) {
 	}
 }
 
+/** Tatango accepts every v3 SMS, noting each send in `events` beside the ledger's calls. */
+function answerSends(/** @type {string[]} */ events) {
+	v3Api()
+		.persist()
+		.post('/transactional_messages/send_sms')
+		.reply(202, (_uri, /** @type {any} */ body) => {
+			events.push(`send ${body.phoneNumber}`);
+			return { message: 'Request accepted', transactionId: `tx-${body.phoneNumber}` };
+		});
+}
+
 /**
  * SMS → Send of one text per phone with Send Once Per on the order, and the model's ledger.
  * @param {DataTableModel} model @param {string[]} phones
@@ -79,13 +90,7 @@ test('250 texts with Send Once Per: claimed up to 300 texts ahead of the send, a
 	const events = [];
 	serveModel(model, events);
 	const phones = Array.from({ length: 250 }, (_, i) => `206555${String(i).padStart(4, '0')}`);
-	v3Api()
-		.persist()
-		.post('/transactional_messages/send_sms')
-		.reply(202, (_uri, /** @type {any} */ body) => {
-			events.push(`send ${body.phoneNumber}`);
-			return { message: 'Request accepted', transactionId: `tx-${body.phoneNumber}` };
-		});
+	answerSends(events);
 
 	const { items, error } = await sendOncePerOrder(model, phones);
 
@@ -132,13 +137,7 @@ test('a run stopped by an error leaves no claim pending: the texts it never reac
 	expect(statuses.filter((status) => status === 'sent')).toHaveLength(4);
 	expect(statuses.filter((status) => status === 'pending')).toEqual([]);
 
-	v3Api()
-		.persist()
-		.post('/transactional_messages/send_sms')
-		.reply(202, (_uri, /** @type {any} */ body) => ({
-			message: 'Request accepted',
-			transactionId: `tx-${body.phoneNumber}`,
-		}));
+	answerSends(events);
 	const retry = await run();
 	expect(retry.error).toBeUndefined();
 	const outcomes = retry.items.map((item) => item.json.outcome);
@@ -194,13 +193,7 @@ test("Skip Opted-Out Numbers with a ledger: 250 numbers' consent read a hundred 
 		pages_count: 1,
 		phone_numbers: [],
 	});
-	v3Api()
-		.persist()
-		.post('/transactional_messages/send_sms')
-		.reply(202, (_uri, /** @type {any} */ body) => {
-			events.push(`send ${body.phoneNumber}`);
-			return { message: 'Request accepted', transactionId: `tx-${body.phoneNumber}` };
-		});
+	answerSends(events);
 
 	const { items, error } = await runNode({
 		parameters: {

@@ -3,7 +3,7 @@
 // ("these texts need to end"). The head noun decides what is stopped: the topic before it (a bill,
 // a delivery, a sale) is what the texts are about, not another channel; a channel word before the
 // noun (email, paper, voice, push, app notifications) is. Pure, no n8n context; words folded.
-import type { PhraseRule } from './rules';
+import { type PhraseRule, phraseRule as rule } from './rules';
 
 const END = '(?= |$)';
 
@@ -34,12 +34,6 @@ const NO_CHANNEL_AFTER =
 const DETERMINERS_ES =
 	'(?: (?:los|las|sus|estos|estas|esos|esas|tus|mis|todos los|todas las|de|mas|ya|esos))*';
 const DETERMINERS_FR = '(?: (?:les|ces|vos|tes|mes|des|de|d|tous|toutes|ce|cette|aux))*';
-
-const rule = (language: PhraseRule['language'], source: string, negatable = true): PhraseRule => ({
-	language,
-	pattern: new RegExp(source),
-	negatable,
-});
 
 export const HEAD_NOUN_PHRASES: PhraseRule[] = [
 	// "stop the happy hour texts", "no more flash sale texts plz", "turn off these bill alerts"

@@ -1,7 +1,7 @@
 // Requests that name the texts by a pronoun, a club or a person: "ya no me los manden", "no quiero
 // recibir esto", "merci de les arrêter", "I want out of the VIP text club", "remove my mother's
 // number from the reminder list". Pure, no n8n context; words folded as normalize.ts folds them.
-import type { PhraseRule } from './rules';
+import { type PhraseRule, phraseRule } from './rules';
 
 const END = '(?= |$)';
 
@@ -11,11 +11,9 @@ const TEXTED = '(?:text|texting|txt|sms|alert|alerts|message|messaging|reminder|
 const PERSON =
 	'(?:mother|mom|mum|mama|dad|father|papa|husband|wife|son|daughter|grandma|grandmother|grandpa|grandfather|brother|sister|aunt|uncle|partner|spouse|kid|child|friend)(?: s|s)?';
 
-const rule = (language: PhraseRule['language'], source: string, negatable = false): PhraseRule => ({
-	language,
-	pattern: new RegExp(source),
-	negatable,
-});
+/** Most of these hold their own negation ("no me los manden"): by default none before them undoes them. */
+const rule = (language: PhraseRule['language'], source: string, negatable = false): PhraseRule =>
+	phraseRule(language, source, negatable);
 
 export const NAMED_REQUEST_PHRASES: PhraseRule[] = [
 	// "ya no me los manden", "no nos las envíen": "them", the messages the reply answers.

@@ -20,11 +20,17 @@ export interface PhraseRule {
 	negatable: boolean;
 }
 
-const rule = (language: RuleLanguage, source: string, negatable = true): PhraseRule => ({
+/** A rule of the phrase `source` in `language`, undone by a negation before it unless told not to be. */
+export const phraseRule = (
+	language: RuleLanguage,
+	source: string,
+	negatable = true,
+): PhraseRule => ({
 	language,
 	pattern: new RegExp(source),
 	negatable,
 });
+const rule = phraseRule;
 
 const END = '(?= |$)';
 

@@ -3,7 +3,7 @@
 // bare "out", a STOP with a refusal ("ALTO ya no quiero"), a keyword with swearing ("putain
 // arrêtez"), a bare "leave me" ("laissez-moi", "ya déjenme"). Pure, no n8n context; words folded.
 import { KEYWORD_REPLIES } from './lexicon';
-import type { PhraseRule } from './rules';
+import { type PhraseRule, phraseRule } from './rules';
 
 /** Word forms read as the keyword they inflect, shorten or misspell. */
 const FORMS: Array<[RegExp, string]> = [
@@ -61,11 +61,9 @@ const STOPS_ES = '(?:stop|paren|parale|para|alto|basta|ya basta|basta ya|cancela
 const swornStop = (swearing: string, stops: string, fillers: string): string =>
 	`^(?:(?:${fillers}) )*${swearing}(?: (?:${swearing}|${fillers}))* ${stops}(?: (?:${swearing}|${fillers}))*$|^${stops}(?: (?:${fillers}))* ${swearing}(?: (?:${swearing}|${fillers}))*$`;
 
-const rule = (language: PhraseRule['language'], source: string): PhraseRule => ({
-	language,
-	pattern: new RegExp(source),
-	negatable: false,
-});
+/** A whole short reply: nothing before it to negate it. */
+const rule = (language: PhraseRule['language'], source: string): PhraseRule =>
+	phraseRule(language, source, false);
 
 export const SHORT_REPLY_PHRASES: PhraseRule[] = [
 	// "out", "I'm out": the whole clause, as a bare keyword would be.
