@@ -182,6 +182,10 @@ async function main() {
 		process.stdout.write(
 			`n8n 2.41.1, ${POSTGRES ? 'PostgreSQL' : 'SQLite'}, table of ${PRELOAD} rows, ${REPEAT} calls each; load ${load()}\n`,
 		);
+		if (process.argv.includes('--texts-only')) {
+			await perText(server, apiKey, load);
+			return;
+		}
 		const idle0 = cpuMs(server.pid);
 		await n8n.sleep(3000);
 		process.stdout.write(
@@ -280,12 +284,98 @@ async function main() {
 				},
 			}),
 		);
+		await perText(server, apiKey, load);
 		process.stdout.write(`load ${load()}\n`);
 	} finally {
 		await server.stop();
 		if (postgres) await postgres.stop();
 		fs.rmSync(userFolder, { recursive: true, force: true });
 	}
+}
+
+/**
+ * A thousand texts through the ledger's own code (nodes/shared/ledger), as the send path records
+ * them: claimed a hundred at a time (with a key, a cap, or both) and told what became of them, or,
+ * with neither, written at the run's end. The server's CPU per text, and the calls made.
+ * @param {{ url: string, pid: number }} server @param {string} apiKey @param {() => string} load
+ */
+async function perText(server, apiKey, load) {
+	const { Ledger } = require('../nodes/shared/ledger');
+	const TEXTS = 1000;
+	let calls = 0;
+	const http = {
+		credentials: async () => ({ baseUrl: server.url, apiKey, dataTable: 'Ledger calls' }),
+		request: async (/** @type {any} */ call) => {
+			calls++;
+			const qs = call.qs
+				? `?${Object.entries(call.qs)
+						.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+						.join('&')}`
+				: '';
+			const r = await axios.request({
+				method: call.method,
+				url: `${server.url}/api/v1${call.path}${qs}`,
+				data: call.body,
+				headers: { 'X-N8N-API-KEY': apiKey },
+				validateStatus: () => true,
+			});
+			if (r.status >= 400) throw new Error(`${call.method} ${call.path} -> ${r.status}`);
+			return r.data;
+		},
+	};
+	const outcome = (/** @type {number} */ i) => ({
+		status: 'sent',
+		at: Date.now(),
+		when: new Date().toISOString(),
+		verdicts: JSON.stringify({ sendOnce: 'pass', perNumberCap: 'pass: Per-Number Cap' }),
+		count: 1,
+		transactionId: `tx-${Date.now()}-${i}`,
+	});
+	let run = 0;
+	/** @param {string} what @param {{ key?: boolean, cap?: boolean }} o */
+	const scenario = async (what, o) => {
+		run++;
+		const ledger = await Ledger.open(
+			/** @type {any} */ ({
+				logger: { warn: (/** @type {string} */ m) => process.stderr.write(`${m}\n`) },
+			}),
+			{ workflow: 'w', workflowName: 'ledger calls', execution: String(run), node: 'Send' },
+			{ http: /** @type {any} */ (http), pause: (/** @type {number} */ ms) => n8n.sleep(ms) },
+		);
+		const cpu0 = cpuMs(server.pid);
+		const calls0 = calls;
+		const phone = (/** @type {number} */ i) => String(6000000000 + run * 100000 + i);
+		if (!o.key && !o.cap) {
+			await ledger.append(
+				Array.from({ length: TEXTS }, (_, i) => ({
+					kind: /** @type {const} */ ('text'),
+					phone: phone(i),
+					channel: 'SMS',
+					...outcome(i),
+				})),
+			);
+		} else {
+			for (let b = 0; b < TEXTS; b += 100) {
+				const texts = Array.from({ length: 100 }, (_, i) => ({
+					phone: phone(b + i),
+					channel: 'SMS',
+					...(o.key ? { sendOnceKey: `calls-${run}-${b + i}` } : {}),
+					...(o.cap ? { cap: { subject: '', limit: 3 } } : {}),
+				}));
+				const claims = await ledger.claim(texts, Date.now());
+				claims.forEach((claim, i) => ledger.settle(claim.row, outcome(b + i)));
+			}
+			await ledger.flush();
+		}
+		const cpu = (cpuMs(server.pid) - cpu0) / TEXTS;
+		process.stdout.write(
+			`${TEXTS} texts, ${what.padEnd(44)} server cpu ${cpu.toFixed(3)} ms/text, ${((calls - calls0) / (TEXTS / 100)).toFixed(1)} calls per 100 texts; load ${load()}\n`,
+		);
+	};
+	await scenario('with a Send Once key', { key: true });
+	await scenario('with a cap', { cap: true });
+	await scenario('with a key and a cap', { key: true, cap: true });
+	await scenario('with neither (written at the run end)', {});
 }
 
 main().catch((e) => {
