@@ -98,7 +98,7 @@ async function main() {
 		const db = { database: 'n8n', user: 'n8n', password: 'ledger-calls' };
 		postgres = await queue.startPostgres({
 			port: pgPort,
-			dir: path.join(userFolder, 'pg'),
+			dir: path.join(os.tmpdir(), `ledger-calls-pg-${pgPort}`),
 			...db,
 			log: () => {},
 		});
@@ -217,7 +217,7 @@ async function main() {
 				'all',
 			),
 		);
-		for (const n of [1, 100]) {
+		for (const n of [1, 100, 250, 1000]) {
 			await measure(`insert ${n} final rows, verdicts JSON (count)`, n, () =>
 				insert(Array.from({ length: n }, () => finalRow(pendingRow(Date.now()), 1))),
 			);
@@ -288,7 +288,13 @@ async function main() {
 		process.stdout.write(`load ${load()}\n`);
 	} finally {
 		await server.stop();
-		if (postgres) await postgres.stop();
+		if (postgres) {
+			await postgres.stop();
+			fs.rmSync(path.join(os.tmpdir(), `ledger-calls-pg-${pgPort}`), {
+				recursive: true,
+				force: true,
+			});
+		}
 		fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 }

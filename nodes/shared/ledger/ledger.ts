@@ -44,6 +44,9 @@ const OUTCOME_WAIT_MS = 2_000;
  */
 const CLEAR_PENDING_EVERY = 1_000;
 
+/** Rows of texts without a claim, per insert: nobody waits for them but the run's end. */
+const APPEND_CHUNK = 1_000;
+
 /** Maintenance (emptying old cap windows, deleting rows past retention) at most this often per table. */
 const MAINTAIN_EVERY_MS = 10 * 60_000;
 const lastMaintained = new Map<string, number>();
@@ -378,8 +381,10 @@ export class Ledger {
 	}
 
 	/**
-	 * Rows of texts that never needed a claim, written in bulk (one insert per 250), not asking n8n
-	 * for their ids: it then writes a few dozen rows a statement, not one, at a third of the CPU.
+	 * Rows of texts that never needed a claim, written in bulk at the run's end, a thousand an
+	 * insert (n8n's server: 0.23 ms of CPU a row at 250 an insert, 0.13 ms at a thousand), not
+	 * asking n8n for their ids: it then writes a few dozen rows a statement, not one, at a third
+	 * of the CPU.
 	 */
 	async append(
 		rows: Array<Partial<LedgerRowData> & { kind: RowKind; phone: string; at: number }>,
@@ -388,6 +393,8 @@ export class Ledger {
 		await this.table.insertAll(
 			rows.map((row) => ({ ...this.base(row.kind, row.phone, row.at), ...row })),
 			'recording texts',
+			0,
+			APPEND_CHUNK,
 		);
 	}
 

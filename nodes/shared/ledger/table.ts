@@ -172,14 +172,22 @@ export class LedgerTable {
 		return stored;
 	}
 
-	/** Inserts rows whose ids nobody needs back: n8n writes them in bulk statements. */
-	async insertAll(rows: LedgerRowData[], doing: string, itemIndex = 0): Promise<void> {
-		for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+	/**
+	 * Inserts rows whose ids nobody needs back: n8n writes them in bulk statements, `perCall` rows
+	 * a call.
+	 */
+	async insertAll(
+		rows: LedgerRowData[],
+		doing: string,
+		itemIndex = 0,
+		perCall = INSERT_CHUNK,
+	): Promise<void> {
+		for (let i = 0; i < rows.length; i += perCall) {
 			await this.http.request(
 				{
 					method: 'POST',
 					path: `/data-tables/${this.id}/rows`,
-					body: { data: rows.slice(i, i + INSERT_CHUNK).map(withValues), returnType: 'count' },
+					body: { data: rows.slice(i, i + perCall).map(withValues), returnType: 'count' },
 					kind: 'write',
 					doing,
 				},
