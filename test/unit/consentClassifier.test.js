@@ -247,6 +247,35 @@ describe('what the reply is about', () => {
 			});
 		}
 		expect(readConsent('Not interested').consent).toBe('unclear');
+		// Only that the number is wrong: whoever has it never consented, but asked nothing.
+		for (const [reply, language] of [
+			['Wrong number', 'en'],
+			['you have the wrong person', 'en'],
+			["This isn't Maria", 'en'],
+			['numero equivocado, no soy Carlos jaja', 'es'],
+			['mauvais numéro, je ne suis pas Julie', 'fr'],
+		]) {
+			expect({ reply, ...readConsent(reply) }).toMatchObject({
+				reply,
+				consent: 'unclear',
+				consentLanguage: language,
+				consentReason: 'says the number is wrong: whoever consented may no longer have it',
+			});
+		}
+		// With a request to stop or to remove the number, it revokes; the person's own slip does not.
+		for (const revokes of [
+			'wrong number, stop texting me',
+			'no soy Maria, dejen de escribir',
+			'wrong number pls remove',
+			'STOP, wrong number',
+		]) {
+			expect({ revokes, consent: readConsent(revokes).consent }).toEqual({
+				revokes,
+				consent: 'revoked',
+			});
+		}
+		expect(readConsent('oops wrong person').consent).toBeNull();
+		expect(readConsent("I'm not home").consent).toBeNull();
 		// A bare "basta" is "enough"; a STOP drawn out or with a laughing face may be play.
 		expect(readConsent('Basta')).toMatchObject({
 			consent: 'unclear',

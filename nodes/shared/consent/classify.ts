@@ -39,6 +39,12 @@ import { SHORT_REPLY_PHRASES, shortFormOf } from './shortForms';
 import { optInRequest } from './optIn';
 import { isElsewhere, scopeOf, withoutChannelsBesideTexts } from './scope';
 import { spelledKeyword, withTwoWordKeywords } from './typos';
+import {
+	WRONG_NUMBER_PHRASES,
+	WRONG_NUMBER_REASON,
+	notThePersonNamed,
+	removesTheWrongNumber,
+} from './wrongNumber';
 import { ANNOYED_SIGNS, unclearReason } from './unclear';
 import {
 	ASKED_REASON,
@@ -96,6 +102,8 @@ interface Finding {
 	clause?: number;
 	/** A keyword with nothing named to stop ("STOP!", "cancel it"). */
 	bare?: boolean;
+	/** Says only that the number is wrong ("wrong number"): unclear unless a request comes with it. */
+	wrongNumber?: boolean;
 }
 
 const NONE: ConsentReading = {
@@ -170,12 +178,13 @@ export function readConsent(text: unknown): ConsentReading {
 	if (ANNOYED_SIGNS.test(read) && /[^\s.!]/u.test(read)) {
 		return unclear('only signs of annoyance or puzzlement', null, []);
 	}
-	const gathered = gather(clausesOf(read));
+	const gathered = gather(read);
 	return decideRevocation(read, gathered) ?? decideOther(read, gathered);
 }
 
 /** Reads each clause: its requests, and what each is about. */
-function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
+function gather(read: string): Gathered {
+	const clauses = clausesOf(read);
 	const found: Gathered = {
 		findings: [],
 		allWords: [],
@@ -225,6 +234,12 @@ function gather(clauses: ReturnType<typeof clausesOf>): Gathered {
 	placeBareKeywords(found);
 	const number = removesNamedNumber(found.clauseKeys);
 	if (number) found.findings.push({ intent: 'revoked', words: number, language: 'en' });
+	const notThem = notThePersonNamed(read);
+	if (notThem) found.findings.push({ intent: 'revoked', wrongNumber: true, ...notThem });
+	const removed = found.findings.some((finding) => finding.wrongNumber)
+		? removesTheWrongNumber(found.clauseKeys)
+		: undefined;
+	if (removed) found.findings.push({ intent: 'revoked', words: removed, language: 'shared' });
 	return found;
 }
 
@@ -248,7 +263,9 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 	const { findings, allWords, optIn } = found;
 	const keys = allWords.map((word) => word.key);
 	const mistaken = keys.some((key) => BY_MISTAKE.has(key)) || /\bsin querer\b/.test(keys.join(' '));
-	const revoked = findings.find((finding) => finding.intent === 'revoked');
+	const revoked =
+		findings.find((finding) => finding.intent === 'revoked' && !finding.wrongNumber) ??
+		findings.find((finding) => finding.intent === 'revoked');
 	if (found.keep !== undefined) {
 		if (optIn) return reading(optIn, allWords, null);
 		// "I sent STOP by mistake, I want to keep getting them": asking for the texts back.
@@ -259,6 +276,11 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 		return { ...NONE, consentWords: found.keep, consentReason: 'asks to keep the texts' };
 	}
 	if (!revoked) return undefined;
+	// "Wrong number": whoever has the number never consented, but did not ask anything either.
+	if (revoked.wrongNumber) {
+		const language = languageOf(revoked.language, allWords);
+		return { ...unclear(WRONG_NUMBER_REASON, revoked.words, allWords), consentLanguage: language };
+	}
 	const revocationWords = findings
 		.filter((finding) => finding.intent === 'revoked')
 		.map((finding) => finding.words);
@@ -561,17 +583,23 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
 }
 
+/** Every phrase rule, and whether it only says the number is wrong. */
+const PHRASE_RULES = [
+	...[
+		...REVOCATION_PHRASES,
+		...HEAD_NOUN_PHRASES,
+		...NAMED_REQUEST_PHRASES,
+		...SHORT_REPLY_PHRASES,
+	].map((rule) => ({ rule, wrongNumber: false })),
+	...WRONG_NUMBER_PHRASES.map((rule) => ({ rule, wrongNumber: true })),
+];
+
 /** Adds what the clause says to the findings; says whether the clause is only keywords. */
 function readClause(words: Word[], findings: Finding[]): boolean {
 	const keywords = keywordReply(words);
 	if (keywords) findings.push(...keywords);
 	const joined = words.map((word) => word.key).join(' ');
-	for (const rule of [
-		...REVOCATION_PHRASES,
-		...HEAD_NOUN_PHRASES,
-		...NAMED_REQUEST_PHRASES,
-		...SHORT_REPLY_PHRASES,
-	]) {
+	for (const { rule, wrongNumber } of PHRASE_RULES) {
 		const match = rule.pattern.exec(joined);
 		if (!match) continue;
 		const [start, end] = wordSpan(joined, match.index, match[0].length);
@@ -584,6 +612,7 @@ function readClause(words: Word[], findings: Finding[]): boolean {
 			words: phrase(words, start, end),
 			language: rule.language,
 			start,
+			...(wrongNumber ? { wrongNumber } : {}),
 		});
 	}
 	const removal = removalRequest(words);

@@ -102,12 +102,6 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'en',
 		`\\b(?:i|we) want out(?: of (?:this|these|your|the|ur)(?: \\w+)? (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
 	),
-	// The person who has the number never agreed to texts.
-	// Not "oops wrong person": the person's own slip (a text meant for someone else), not ours.
-	rule(
-		'en',
-		`(?<!\\b(?:oops|whoops|oopsie|oopsies|my bad|ups|oups) )\\bwrong (?:number|#|num|person)${END}`,
-	),
 	rule(
 		'en',
 		`\\b(?:never|not) (?:signed|sign|subscribed|subscribe|opted|opt|agreed|agree) (?:up|in|to this|to these|to any)${END}`,
@@ -166,10 +160,6 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\b(?:me|nos) (?:saquen|quiten|borren|eliminen|saca|quita|borra|elimina|sacan|quitan|borran|eliminan|sacaran|quitaran|borraran|eliminaran|sacasen|quitasen|borrasen) de (?:la |su |sus |esta |tu )?(?:lista|listas|base|sistema)${END}`,
 	),
-	rule(
-		'es',
-		`\\b(?:numero (?:equivocado|incorrecto|errado)|equivoca(?:ron|do|da|n|ste)? de (?:numero|persona))${END}`,
-	),
 	// "detengan los mensajes", "parar mensajes" ("para" alone is also "for": not here)
 	rule(
 		'es',
@@ -197,11 +187,6 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule(
 		'es',
 		`\\bque (?:se )?(?:cesen|cese|paren|detengan|suspendan|terminen|eliminen|interrumpan)(?: (?:los|las|sus|el|la|todos|todas|estos|estas|de|del|tus))* (?:${MESSAGES_ES}|envios|comunicaciones|alertas)${END}`,
-	),
-	// Not the person the number is for: "este no es el número de Juan"
-	rule(
-		'es',
-		`\\bno es (?:el |mi )?(?:numero|telefono|cel|celular) de\\b|\\b(?:este|ese) numero (?:ya )?no es (?:de|del)\\b`,
 	),
 	rule(
 		'es',
@@ -291,7 +276,6 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'fr',
 		`\\b(?:(?:laissez|laisse) (?:moi|nous) (?:tranquilles?|la paix|en paix)|(?:lachez|lache) (?:moi|nous)|(?:fiche|fichez|fous|foutez|sacre|sacrez|crisse|crissez|calisse|calissez) (?:moi|nous) (?:la paix|patience))${END}`,
 	),
-	rule('fr', `\\bmauvais (?:numero|no|num)${END}`),
 	// "je ne consens plus à recevoir vos SMS"
 	rule('fr', `\\b(?:ne |n )?(?:consens|consent|consentons) (?:plus|pas)${END}`, false),
 	// "Stop aux pubs", "non aux textos": a keyword and what it stops
@@ -763,14 +747,6 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\bser (?:eliminad[oa]s?|removid[oa]s?|borrad[oa]s?|sacad[oa]s?|excluid[oa]s?|retirad[oa]s?|dad[oa]s? de baja) (?:de|del)\\b`,
 	),
-	// The number now someone else's: "new owner of this number", "not the right number",
-	// "this is not John's number", "ce n'est pas le bon numéro"
-	rule(
-		'en',
-		`\\bnew owner of (?:this|the|my) (?:number|phone|cell)${END}|\\bnot the (?:right|correct) (?:number|person)${END}|\\b(?:is not|isnt) (?!(?:this|is|was|my|yours|ours)\\b)\\w+s (?:number|phone|cell|cellphone)(?: anymore| any more)?${END}`,
-	),
-	rule('fr', `\\b(?:pas|plus) le bon (?:numero|no|num)${END}|\\bmauvaise personne${END}`),
-	rule('es', `\\bno es el numero (?:correcto|indicado)${END}|\\bpersona equivocada${END}`),
 	// "no quiero que me sigan escribiendo", "no deseo que me manden nada"
 	rule(
 		'es',
@@ -818,8 +794,6 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	// "ya no quiero", alone: no longer wanted
 	rule('es', `^ya no (?:quiero|deseo)(?: (?:mas|nada|gracias|por favor|porfa|ya))*$`, false),
-	// "vous vous êtes trompé de numéro"
-	rule('fr', `\\b(?:trompe|trompes|trompee|trompez|tromper) de (?:numero|no|num|personne)${END}`),
 ];
 
 /** "Remove me", "take my number off your list\": verbs of taking off, a person, and a list or nothing. */
