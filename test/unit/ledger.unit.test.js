@@ -306,6 +306,33 @@ describe('claims across processes', () => {
 		expect(again.key).toMatchObject({ mine: false, holder: { transactionId: 'tx5' } });
 	});
 
+	test('after a claim that failed once its rows were stored, the run deletes no pending row', async () => {
+		const model = new DataTableModel();
+		const [ledger] = await ledgers(model, 1);
+		const send = (/** @type {string} */ key) => ({
+			phone: MIAMI,
+			channel: 'SMS',
+			sendOnceKey: key,
+		});
+		const request = model.request.bind(model);
+		let failRead = true;
+		model.request = async (/** @type {any} */ call) => {
+			if (failRead && call.method === 'GET' && call.path.endsWith('/rows')) {
+				failRead = false;
+				throw new Error('n8n is restarting');
+			}
+			return await request(call);
+		};
+		await expect(ledger.claim([send('lost')], T0)).rejects.toThrow('n8n is restarting');
+		const claims = await ledger.claim([send('k1'), send('k2')], T0);
+		claims.forEach((claim, i) =>
+			ledger.settle(claim.row, { status: 'sent', transactionId: `tx${i}` }),
+		);
+		await ledger.flush();
+		expect(model.log.filter((call) => call.startsWith('DELETE'))).toEqual([]);
+		expect(model.rows().filter((row) => row.status === 'pending')).toHaveLength(3);
+	});
+
 	test('a read longer than a page misses no row when rows are deleted between its pages', async () => {
 		const model = new DataTableModel();
 		const [ledger] = await ledgers(model, 1);

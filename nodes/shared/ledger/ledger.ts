@@ -165,17 +165,17 @@ export class Ledger {
 	async claim(texts: readonly TextToClaim[], now: number, itemIndex = 0): Promise<Claimed[]> {
 		if (texts.length === 0) return [];
 		this.claiming++;
+		let known = false;
 		try {
 			const claimed = await this.claimRows(texts, now, itemIndex);
 			for (const { row } of claimed) this.unsettled.add(row.id);
+			known = true;
 			return claimed;
-		} catch (error) {
-			// Its rows may be stored, with ids this run does not know: none of its pending rows is
-			// deleted by range from now on (`clearPending`).
-			this.rowsUnknown = true;
-			throw error;
 		} finally {
 			this.claiming--;
+			// A claim that failed may have stored rows whose ids this run does not know: none of its
+			// pending rows is deleted by range from then on (`clearPending`).
+			if (!known) this.rowsUnknown = true;
 		}
 	}
 
