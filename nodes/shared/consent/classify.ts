@@ -814,7 +814,8 @@ function languageOf(language: RuleLanguage, words: Word[]): ConsentLanguage {
 	}
 	// An English keyword in a Spanish or French reply ("Remove me por favor", "Unsubscribe svp
 	// merci") is that reply's language: the keyword is borrowed, the rest is the person's.
-	const english = language === 'en' ? counts.en + 1 : counts.en;
+	// The English keyword counts for English only beside other English words ("unsubscribe porfa").
+	const english = language === 'en' && counts.en > 0 ? counts.en + 1 : counts.en;
 	if (counts.es > english && counts.es >= counts.fr) return 'es';
 	if (counts.fr > english && counts.fr > counts.es) return 'fr';
 	return 'en';

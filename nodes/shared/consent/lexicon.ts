@@ -295,7 +295,7 @@ export const LANGUAGE_MARKERS: Record<ConsentLanguage, Set<string>> = {
 	),
 	es: new Set(
 		(
-			'por favor porfa gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
+			'por favor porfa porfavor porfis hablo ingles gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
 			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen'
 		).split(' '),
 	),
