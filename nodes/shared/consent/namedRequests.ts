@@ -86,7 +86,7 @@ export const NAMED_REQUEST_PHRASES: PhraseRule[] = [
 	// "take her number off your reminder list": "take" needs what it is taken off
 	rule(
 		'en',
-		`\\btake (?:his|her|their) (?:number|phone|cell|phone number|cell number|#) (?:off|out of)(?: (?:your|the|this|ur|all|these))?(?: \\w+){0,2} (?:list|lists|texts|messages|reminders|alerts|system|contacts)${END}`,
+		`\\btake (?:his|her|their) (?:number|phone|cell|phone number|cell number|#) (?:off|out of)(?: (?:your|the|this|ur|all|these))?(?: (?:text|texting|sms|reminder|reminders|appointment|message|messaging|contact|calling|call|marketing|mailing|promo|promotional|alert|alerts|mobile))? (?:list|lists|texts|messages|reminders|alerts|system|contacts)${END}`,
 		true,
 	),
 	// "quiten su número de los recordatorios", "borren el número de mi mamá de la lista"

@@ -98,6 +98,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:asked|asking|want|wanted|like|need|wish)(?: (?!not\\b)\\w+){0,3}? to be (?:removed|taken off|unsubscribed|opted out)${END}`,
 	),
 	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
+	// "I've been unsubscribed twice and you still text me": told as done, and the texts still come
+	rule(
+		'en',
+		`\\b(?:i ve been|ive been|i have been|i was|i got|we ve been|we were)(?: already| literally| even)? (?:unsubscribed|opted out|removed)(?: \\w+){0,4} (?:and|but|yet) (?:you|u|y all|you guys|i|still)(?: (?:still|keep|are still|re still|continue|get|getting|keep getting))\\b`,
+	),
 	rule(
 		'en',
 		`\\b(?:i|we) want out(?: of (?:this|these|your|the|ur)(?: \\w+)? (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
@@ -361,7 +366,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "get the hell off my phone", "stay off my phone"
 	rule(
 		'en',
-		`\\b(?:get|stay|keep|get your (?:texts|spam|ads)) (?:the hell |the fuck |tf |the heck |the f )?(?:off|away from|out of) my (?:phone|cell|line|number)${END}`,
+		`\\b(?:get|stay|keep|get your (?:texts|spam|ads)) (?:the hell |the fuck |tf |the heck |the f )?(?:off|away from|out of|outta) my (?:phone|cell|line|number)${END}`,
 	),
 	rule('en', `\\bwant nothing (?:more )?to do with (?:you|u|y all|these|this|your|them|ur)${END}`),
 	rule(
@@ -798,7 +803,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "je vous dis d'arrêter", "ça fait 3 fois que je dis stop": the person says it, now and again
 	rule(
 		'fr',
-		`\\b(?:je|j) (?:vous |te |le |l )?(?:dis|demande|repete|ecris|redis|redemande) (?:de |d )?(?:arreter|cesser|stop|arret|ne plus|me desabonner|me retirer)${END}`,
+		`\\b(?:je|j) (?:vous |te |le |l )?(?:dis|demande|repete|ecris|redis|redemande) (?:de |d )?(?:arreter|cesser|stop|arret|me desabonner|me retirer)(?: (?:svp|stp|merci|maintenant|immediatement|deja|encore|de m envoyer|de m ecrire|de me texter|les messages|les textos|vos messages|vos textos))*$`,
 	),
 	// "I'm done getting texts from you", "done receiving these"
 	rule(
@@ -821,7 +826,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// A threat if one more comes: "reporting this as spam if I get one more", "si me llega otro"
 	rule(
 		'en',
-		`\\bif (?:i|we) (?:get|receive|see) (?:one more|another|1 more|any more|anymore)(?: (?:text|txt|message|msg|one|of these|of those|of them|of your \\w+))?${END}|\\bone more (?:text|txt|message|msg)s? and (?:i m|im|i ll|ill|i will|i am|you re|youre)\\b`,
+		`\\bif (?:i|we) (?:get|receive|see) (?:one more|another|1 more|any more|anymore)(?: (?:text|txt|message|msg|sms|one|of these|of those|of them|of your \\w+))?(?=$| (?:i m|im|i ll|ill|i will|i am|i swear|from you|you|we)\\b)|\\bone more (?:text|txt|message|msg)s? and (?:i m|im|i ll|ill|i will|i am|you re|youre)\\b`,
 	),
 	rule(
 		'es',
