@@ -27,7 +27,7 @@ const PRAISE =
 	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
 /** Delight at what was sent, said after a bare "stop" or "arrête" as "no way!". */
 const DELIGHT =
-	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|(?:you|u) spoil (?:me|us)|too kind|so kind|too sweet|so sweet|too good to (?:me|us)|so good to (?:me|us)|you re the best|youre the best|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
+	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|(?:you|u) spoil (?:me|us)|too kind|so kind|too sweet|so sweet|too good to (?:me|us)|so good to (?:me|us)|making me blush|you re making me blush|you re the best|youre the best|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
 
 /** Words that say the texts annoy: then the laughter is not play. */
 const ANNOYED_WORDS =

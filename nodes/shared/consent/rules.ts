@@ -344,7 +344,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}(?! on\\b| as is\\b| alone\\b| be\\b)`,
+		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|exit me (?:from|out of)|drop me from|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}(?! on\\b| as is\\b| alone\\b| be\\b)`,
 	),
 	// The program named by what it texts, over more words: "leave the rewards text program",
 	// "sign me out of these promos", "get me out of your daily deal alerts".
