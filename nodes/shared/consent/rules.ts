@@ -548,7 +548,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) (?:plus|plus rien|rien) (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
+		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) (?:plus|plus rien|rien|pu|pu rien) (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
 		false,
 	),
 	rule(
