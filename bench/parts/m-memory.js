@@ -8,6 +8,7 @@
  * folder) and on PostgreSQL (a server of its own, a user folder of its own). Times come from the
  * sandbox's record: each branch's gaps between consecutive sends, p50 and mean.
  */
+const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
@@ -29,6 +30,7 @@ const {
 } = require('../lib/interleaved');
 const { fixed, int, mark, texts, median } = require('../lib/format');
 const { LEDGER_SCOPES } = require('../../scripts/lib/ledger');
+const { processCpuMs } = require('../lib/cpu');
 
 /**
  * Per variant, over all rounds. A branch of 200 items (0.4 s) held one or two of the machine's
@@ -87,13 +89,14 @@ const ledgerCredential = (n8nUrl, apiKey) => ({
 
 /**
  * n8n started beside `n8n execute` (the ledger's node calls n8n's public API over HTTP), an owner,
- * an API key with the ledger's scopes and the ledger credential re-imported with it; returns `stop`.
+ * an API key with the ledger's scopes and the ledger credential re-imported with it; returns `stop`
+ * and `cpuMs`, the server's CPU time so far (what the ledger's calls cost n8n, beside the sends).
  * @param {import('../lib/context').Context} ctx @param {string} label
  * @param {() => Promise<import('../../scripts/lib/n8n-server').N8nServer>} start
  * @param {import('../../scripts/lib/n8n').CliOptions} cli
  */
 async function withLedger(ctx, label, start, cli) {
-	if (!WITH_LEDGER) return async () => {};
+	if (!WITH_LEDGER) return { stop: async () => {}, cpuMs: () => NaN };
 	const server = await ctx.step(`(m) start n8n for the ledger (${label})`, start);
 	try {
 		const rest = new n8n.RestClient(server.url);
@@ -106,7 +109,32 @@ async function withLedger(ctx, label, start, cli) {
 		await server.stop();
 		throw e;
 	}
-	return server.stop;
+	return { stop: server.stop, cpuMs: () => processCpuMs(server.pid) };
+}
+
+/** CPU time of this process's children that have exited (`n8n execute`, with its task runners), in ms. */
+function childrenCpuMs() {
+	const f = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+	return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
+}
+
+/**
+ * CPU time over one `n8n execute` run: the server's (n8n start, answering the ledger's calls) per
+ * ledger item and the run's per item. Ledger items are the ledger branches' items, warm-up included.
+ * @param {{ cpuMs: () => number }} server @param {() => Promise<unknown>} run
+ */
+async function cpuOf(server, run) {
+	const [server0, execute0] = [server.cpuMs(), childrenCpuMs()];
+	await run();
+	const { branches } = build('');
+	const items = (/** @type {any[]} */ bs) => bs.reduce((s, b) => s + b.items, 0);
+	const ledgerItems = items(branches.filter((b) => onLedger({ key: b.variant })));
+	return {
+		serverMs: server.cpuMs() - server0,
+		executeMs: childrenCpuMs() - execute0,
+		ledgerItems,
+		items: items(branches),
+	};
 }
 
 /** The measured variants: the send alone, then each feature, each branch texting its own numbers. */
@@ -242,7 +270,8 @@ async function onPostgres(ctx) {
 			{ main: build(ctx.tokens.EVENTS_URL, String(ctx.tokens.SANDBOX_URL)).workflow },
 			cli,
 		);
-		const stopN8n = await withLedger(
+		let cpu;
+		const ledgerServer = await withLedger(
 			ctx,
 			'PostgreSQL',
 			() =>
@@ -258,17 +287,19 @@ async function onPostgres(ctx) {
 		try {
 			await ctx.sandbox.reset();
 			await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: RECORDED });
-			await ctx.step('(m) n8n execute on postgres', () =>
-				n8n.runN8nCli(['execute', `--id=${main}`, '--rawOutput'], {
-					...cli,
-					timeoutMs: EXECUTE_TIMEOUT_MS,
-					allowFailure: true,
-				}),
+			cpu = await cpuOf(ledgerServer, () =>
+				ctx.step('(m) n8n execute on postgres', () =>
+					n8n.runN8nCli(['execute', `--id=${main}`, '--rawOutput'], {
+						...cli,
+						timeoutMs: EXECUTE_TIMEOUT_MS,
+						allowFailure: true,
+					}),
+				),
 			);
 		} finally {
-			await stopN8n();
+			await ledgerServer.stop();
 		}
-		return database(await ctx.sandbox.inspect());
+		return { ...database(await ctx.sandbox.inspect()), cpu };
 	} finally {
 		await postgres.stop();
 	}
@@ -284,6 +315,19 @@ const met = (m, features) =>
 /** @param {{ key: string }} f */
 const onLedger = (f) => LEDGER_VARIANTS.some((v) => v.key === f.key);
 
+/**
+ * CPU time, which other processes' load does not inflate as it does a rate: n8n's server per ledger
+ * item, `n8n execute` per item of the run.
+ * @param {string} db @param {any} cpu
+ */
+function cpuLine(db, cpu) {
+	if (!cpu) return `CPU time (${db}): not measured.`;
+	const server = Number.isFinite(cpu.serverMs)
+		? `n8n's server (answering the ledger's calls) ${fixed(cpu.serverMs / cpu.ledgerItems, 3)} ms per ledger item (${int(cpu.serverMs)} ms over ${int(cpu.ledgerItems)}); `
+		: '';
+	return `CPU time (${db}): ${server}\`n8n execute\` with its task runners ${fixed(cpu.executeMs / cpu.items, 3)} ms per item of the run (${int(cpu.executeMs)} ms over ${int(cpu.items)}).`;
+}
+
 /** @type {import('./index').BenchPart} */
 module.exports = {
 	key: 'm',
@@ -295,15 +339,16 @@ module.exports = {
 	}),
 
 	async measure(ctx) {
-		const stopN8n = await withLedger(ctx, 'SQLite', () => ctx.startN8n({}), ctx.cli);
+		const ledgerServer = await withLedger(ctx, 'SQLite', () => ctx.startN8n({}), ctx.cli);
+		let cpu;
 		try {
 			await ctx.sandbox.reset();
 			await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: RECORDED });
-			await executeUnprinted(ctx, ctx.ids.main);
+			cpu = await cpuOf(ledgerServer, () => executeUnprinted(ctx, ctx.ids.main));
 		} finally {
-			await stopN8n();
+			await ledgerServer.stop();
 		}
-		const sqlite = database(await ctx.sandbox.inspect());
+		const sqlite = { ...database(await ctx.sandbox.inspect()), cpu };
 		const postgres = await onPostgres(ctx);
 		return {
 			items: ITEMS,
@@ -350,6 +395,11 @@ module.exports = {
 			'|---|---|---:|---:|---:|---:|---|',
 			...rows('SQLite', m.sqlite),
 			...rows('PostgreSQL', m.postgres),
+			'',
+			...[
+				['SQLite', m.sqlite],
+				['PostgreSQL', m.postgres],
+			].map(([db, d]) => cpuLine(String(db), d.cpu)),
 		];
 	},
 };
