@@ -1,7 +1,7 @@
 // The labelled replies of test/consent/: replies.tsv (written before the classifier; every 4th
 // held out), replies-added.tsv and replies-kinds.tsv (probes written after a run, tuned on), and
-// blind-set-a.tsv to blind-set-f.tsv (written by people who never saw the rules; each scored
-// untouched once, then tuned on). Sets D to F name their columns (label, lang, kind, text).
+// blind-set-a.tsv to blind-set-i.tsv (written by people who never saw the rules; each scored
+// untouched once, then tuned on). Sets D to I name their columns (label, lang, kind, text).
 const fs = require('fs');
 const path = require('path');
 
@@ -44,6 +44,9 @@ function loadReplies() {
 		...readFile('blind-set-d.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-e.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-f.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-g.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-h.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-i.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 	];
 }
 

@@ -58,6 +58,12 @@ import {
 	TAKEN_BACK_REASON,
 	takesBackOwnWords,
 	awayForAWhile,
+	CHANGED_MIND_REASON,
+	changedMind,
+	DENIED_REASON,
+	deniesAskingToStop,
+	HEDGED_REASON,
+	hedgedStop,
 } from './context';
 
 export type { ConsentIntent, ConsentLanguage } from './lexicon';
@@ -147,10 +153,11 @@ const NEGATED_AFTER = new Set(['pas', 'jamais', 'point']);
 const STOP_FOLLOWERS = new Set([...COLLAPSED_FILLERS, 'por', 'favor', 'svp', 'merci', 'gracias']);
 /**
  * After a STOP, a refusal that ends the reply says what it wants: "stop ya no quiero", "STOP I
- * don't want it", "stop je n'en veux plus". Repeated letters are written once, as the words are.
+ * don't want it", "stop je n'en veux plus", "STOP I'm not interested in the sale", "STOP I'm
+ * begging". Repeated letters are written once, as the words are.
  */
 const UNWILLING =
-	/^(?:ya )?no (?:quiero|kiero|deseo|me interesa|los quiero|las quiero|quiero nada)(?: (?:mas|nada|ya|gracias|porfa|recibir))*$|^(?:i )?(?:do not|dont|no longer) (?:want|need)(?: (?:it|them|these|this|any|more|anymore|any more|thanks))*$|^(?:je )?(?:ne |n )?(?:veux|veut|en veux) (?:plus|pas)(?: (?:rien|merci|ca))*$|^(?:j en|je n en) (?:veux|veut) (?:plus|pas)(?: merci)?$/;
+	/^(?:ya )?no (?:quiero|kiero|deseo|me interesa|los quiero|las quiero|quiero nada)(?: (?:mas|nada|ya|gracias|porfa|recibir))*$|^(?:i )?(?:do not|dont|no longer) (?:want|need)(?: (?:it|them|these|this|any|more|anymore|any more|thanks))*$|^(?:je )?(?:ne |n )?(?:veux|veut|en veux) (?:plus|pas)(?: (?:rien|merci|ca))*$|^(?:j en|je n en) (?:veux|veut) (?:plus|pas)(?: merci)?$|^(?:i m|im|i am) (?:beg+ing|pleading)(?: (?:you|u))?(?: (?:please|now))*$|^i beg (?:you|u)$|^(?:i m|im|i am) not interested(?: (?:anymore|any more|in (?:the|your|this|these|that|any|it|them)(?: \w+){0,3}))?$|^(?:je suis )?pas interessee?s?$/;
 
 /** What the clauses of a reply say, before it is decided. */
 interface Gathered {
@@ -290,6 +297,13 @@ function decideRevocation(read: string, found: Gathered): ConsentReading | undef
 	}
 	if (laughing === 'play') return unclear(LAUGHING_REASON, revoked.words, allWords);
 	if (awayForAWhile(revocationWords, keys)) return undefined;
+	if (deniesAskingToStop(keys)) {
+		return { ...NONE, consentWords: revoked.words, consentReason: DENIED_REASON };
+	}
+	if (changedMind(keys)) {
+		return { ...NONE, consentWords: revoked.words, consentReason: CHANGED_MIND_REASON };
+	}
+	if (hedgedStop(revocationWords, keys)) return unclear(HEDGED_REASON, revoked.words, allWords);
 	if (askedKeyword(read, keys)) return unclear(ASKED_REASON, revoked.words, allWords);
 	// "Basta", "ya basta": "enough", with nothing named, as a bare "enough" or "ça suffit" is.
 	const revocations = findings.filter((finding) => finding.intent === 'revoked');
@@ -571,6 +585,10 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 		['many', 'times'],
 		['cuantas', 'veces'],
 		['combien', 'fois'],
+		// "ça fait 3 fois que je dis stop", "es la tercera vez que digo alto"
+		['fois', 'que'],
+		['vez', 'que'],
+		['veces', 'que'],
 	].some(([how, often]) => before.includes(how) && before.includes(often));
 	if (askedHowOften) return true;
 	// "les he dicho STOP": the Spanish perfect is the person's own with "he" or "hemos".
@@ -796,7 +814,8 @@ function languageOf(language: RuleLanguage, words: Word[]): ConsentLanguage {
 	}
 	// An English keyword in a Spanish or French reply ("Remove me por favor", "Unsubscribe svp
 	// merci") is that reply's language: the keyword is borrowed, the rest is the person's.
-	const english = language === 'en' ? counts.en + 1 : counts.en;
+	// The English keyword counts for English only beside other English words ("unsubscribe porfa").
+	const english = language === 'en' && counts.en > 0 ? counts.en + 1 : counts.en;
 	if (counts.es > english && counts.es >= counts.fr) return 'es';
 	if (counts.fr > english && counts.fr > counts.es) return 'fr';
 	return 'en';

@@ -27,11 +27,11 @@ const PRAISE =
 	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
 /** Delight at what was sent, said after a bare "stop" or "arrête" as "no way!". */
 const DELIGHT =
-	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|too kind|so kind|too sweet|so sweet|you re the best|youre the best|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
+	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|(?:you|u) spoil (?:me|us)|too kind|so kind|too sweet|so sweet|too good to (?:me|us)|so good to (?:me|us)|you re the best|youre the best|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
 
 /** Words that say the texts annoy: then the laughter is not play. */
 const ANNOYED_WORDS =
-	/\b(?:annoying|spam|scam|scams|fraud|fake|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|off)\b/;
+	/\b(?:annoying|spam|scam|scams|fraud|fake|too many|enough|hate|sick|tired|harass\w*|unsubscribe|remove|(?<!\d )(?<!percent )off)\b/;
 
 /**
  * A lone STOP (nothing named to stop) said laughing: with praise of the offers ("lol stop it,
@@ -139,4 +139,42 @@ export function takesBackOwnWords(clauses: string[][], keywordClause: number): b
 	if (!clause.some((key) => SAID_BEFORE.has(key))) return false;
 	if (clauses.some(namesTexts)) return false;
 	return clauses.slice(keywordClause + 1).some((keys) => INSTEAD.test(keys.join(' ')));
+}
+
+/** Why a reply that denies having asked to stop is not a revocation. */
+export const DENIED_REASON = 'says the person did not ask to stop';
+
+/** "I didn't say stop", "I never asked to unsubscribe", "no dije alto", "j'ai jamais dit stop". */
+const DENIED =
+	/\b(?:did not|didnt|never)(?: even)? (?:say|said|send|sent|text|texted|reply|replied|type|typed|ask|asked|request|requested)(?: (?:to|for|you to|u to|the word|anything about))? (?:stop|unsubscribe|be unsubscribed|be removed|opt out|cancel|quit|end)\b|\bno (?:dije|pedi|mande|envie|escribi|puse) (?:stop|alto|baja|que me dieran de baja)\b|\b(?:j ai|je n ai|j)(?: pas| jamais)+ (?:dit|ecrit|envoye|demande|tape) (?:stop|arret|de me desabonner)\b/;
+
+/** Whether the reply says the person never asked to stop ("I didn't say stop, why was I unsubscribed?"). */
+export function deniesAskingToStop(keys: string[]): boolean {
+	return DENIED.test(keys.join(' '));
+}
+
+/** Why a reply that was about to stop, then did not, is not a revocation. */
+export const CHANGED_MIND_REASON = 'says the person was about to stop, then changed their mind';
+
+/** "I was going to unsubscribe but this coupon is good", "iba a darme de baja pero", "j'allais me désabonner mais". */
+const CHANGED_MIND =
+	/\b(?:(?:was|were) (?:going to|gonna|about to|thinking (?:about|of)|planning (?:to|on)|ready to|tempted to|close to)|almost|nearly) (?:unsubscribe|unsubscribing|unsubscribed|stop|stopping|opt out|opting out|opted out|cancel|canceling|cancelling|quit|quitting|block|blocking)\b.* (?:but|nvm|never ?mind|jk|actually)\b|\biba a (?:darme de baja|cancelar|salirme)\b.* pero\b|\bj allais (?:me desabonner|arreter|annuler)\b.* mais\b/;
+
+/** Whether the reply says the person was about to stop, then changed their mind. */
+export function changedMind(keys: string[]): boolean {
+	return CHANGED_MIND.test(keys.join(' '));
+}
+
+/** Why a bare STOP said with a shrug ("maybe stop? idk") is unclear. */
+export const HEDGED_REASON = 'says "stop" unsure of it ("maybe", "idk")';
+
+const HEDGES =
+	/\b(?:maybe|idk|perhaps|not sure|i guess|dunno|tal vez|quizas|quiza|no se|peut etre|je sais pas|chai pas)\b/;
+
+/** Whether a bare STOP comes with a shrug: "maybe stop? idk", "tal vez alto". */
+export function hedgedStop(revocationWords: string[], keys: string[]): boolean {
+	return (
+		revocationWords.every((words) => /^(?:sto+p+|alto|arr[eê]te)(?: it)?$/.test(words)) &&
+		HEDGES.test(keys.join(' '))
+	);
 }

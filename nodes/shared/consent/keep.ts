@@ -11,10 +11,10 @@ const TEXTS_FR = '(?:sms|textos?|textes?|messages?|alertes|rappels|notifications
 const KEEP_PHRASES: RegExp[] = [
 	// "keep the texts coming", "keep sending", "please keep me on the list"
 	new RegExp(
-		`(?:^|\\b(?:please|pls|plz|just|but|and|so|ok|i want to|i d like to|i would like to|want to|wanna|you can|u can|still) )keep (?:them|the (?:texts|messages|alerts|reminders)|these|those|sending|texting|getting|receiving|me (?:on|subscribed|posted|updated|in))${END}`,
+		`(?:^|\\b(?:please|pls|plz|just|but|and|so|ok|i want to|i d like to|i would like to|want to|wanna|you can|u can|still) )keep (?:them|em|the (?:texts|messages|alerts|reminders)|these|those|sending|texting|getting|receiving|me (?:on|subscribed|posted|updated|in))${END}`,
 	),
 	new RegExp(
-		`\\b(?:keep|want|like) (?:them|these|those|(?:the |your |these )?${TEXTS_EN}) coming${END}`,
+		`\\b(?:keep|want|like) (?:them|em|these|those|(?:the |your |these )?${TEXTS_EN}) coming${END}`,
 	),
 	new RegExp(
 		`\\b(?:texting|(?:text|sms) (?:is|are) fine|${TEXTS_EN}) (?:are|is) (?:fine|ok|okay|good|great|better|preferred|enough|alright|all right)${END}`,
@@ -59,7 +59,9 @@ const KEEP_PHRASES: RegExp[] = [
 		`\\b(?:continuez|continue|continuer) (?:de|a|d) (?:m |me |nous )?(?:envoyer|ecrire|texter|recevoir)`,
 	),
 	new RegExp(`\\bgardez (?:moi|nous|(?:les|mes) ${TEXTS_FR})${END}`),
-	new RegExp(`\\b(?:les )?${TEXTS_FR} c est (?:correct|bon|ok|beau|parfait|bien)${END}`),
+	new RegExp(
+		`\\b(?:les )?${TEXTS_FR} (?:c est|ca|ca c est) (?:correct|bon|ok|beau|parfait|bien|mieux|correct|va|ca va)${END}`,
+	),
 	new RegExp(`\\b(?:seulement|juste|plutot) (?:par )?${TEXTS_FR}${END}`),
 	new RegExp(`\\b(?:ecrivez moi|textez moi|ecris moi|texte moi) (?:plutot|seulement|ici)${END}`),
 	// "escríbanme por aquí", "text me here": writing on this number is welcome

@@ -196,9 +196,9 @@ export const MESSAGES_EN =
 export const MESSAGES_EN_STRICT =
 	'(?:texts?|txts?|msgs?|messages?|sms|smss|notifications?|alerts?|promos?|promotional texts?|marketing|spam|e?mails?)';
 export const MESSAGES_ES =
-	'(?:mensajes?|mensajitos?|msjs?|textos?|sms|notificaciones|notificacion|promociones|promocion|promos?|ofertas|publicidad|llamadas|correos|whatsapps?)';
+	'(?:mensajes?|mensajitos?|msjs?|textos?|sms|notificaciones|notificacion|promociones|promocion|promos?|ofertas|publicidad|llamadas|correos|whatsapps?|alertas|recordatorios|avisos)';
 export const MESSAGES_FR =
-	'(?:messages?|textos?|textes?|sms|courriels?|notifications?|promotions?|promos?|pubs?|publicites?|appels|alertes?)';
+	'(?:messages?|textos?|textes?|sms|courriels?|notifications?|promotions?|promos?|pubs?|publicites?|appels|alertes?|rappels)';
 
 /** Words a revocation may put between "stop" and what it stops ("stop sending me these texts"). */
 export const BETWEEN_EN =
@@ -210,7 +210,8 @@ export const BETWEEN_EN =
  */
 export const NEGATIONS: Record<ConsentLanguage, Set<string>> = {
 	en: new Set(['not', 'never', 'nor', 'did']),
-	es: new Set(['no', 'nunca', 'jamas', 'tampoco']),
+	// "ni se les ocurra dejar de mandarme": don't you dare stop.
+	es: new Set(['no', 'nunca', 'jamas', 'tampoco', 'ocurra']),
 	fr: new Set(['ne', 'n', 'pas', 'jamais']),
 };
 /** Words a negation reaches over ("I don't want to unsubscribe", "no me quiero dar de baja"). */
@@ -294,7 +295,7 @@ export const LANGUAGE_MARKERS: Record<ConsentLanguage, Set<string>> = {
 	),
 	es: new Set(
 		(
-			'por favor porfa gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
+			'por favor porfa porfavor porfis hablo ingles gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
 			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen'
 		).split(' '),
 	),

@@ -83,6 +83,18 @@ export const NAMED_REQUEST_PHRASES: PhraseRule[] = [
 		`\\b(?:remove|delete|erase|take off|drop) (?:his|her|their) (?:number|phone|cell|phone number|cell number|#)(?: (?:off|from) (?:your|the|this|ur) (?:\\w+ )?(?:list|texts|messages|reminders|alerts|system))?${END}`,
 		true,
 	),
+	// "take her number off your reminder list": "take" needs what it is taken off
+	rule(
+		'en',
+		`\\btake (?:his|her|their) (?:number|phone|cell|phone number|cell number|#) (?:off|out of)(?: (?:your|the|this|ur|all|these))?(?: (?:text|texting|sms|reminder|reminders|appointment|message|messaging|contact|calling|call|marketing|mailing|promo|promotional|alert|alerts|mobile))? (?:list|lists|texts|messages|reminders|alerts|system|contacts)${END}`,
+		true,
+	),
+	// "quiten su número de los recordatorios", "borren el número de mi mamá de la lista"
+	rule(
+		'es',
+		`\\b(?:quiten|saquen|borren|eliminen|retiren|quitar|sacar|borrar|eliminar|retirar) (?:su|el) (?:numero|telefono|celular|cel)(?: de (?:mi|su) \\w+)? (?:de|del) (?:la |las |los |su |sus |esta |este |estos |estas )?(?:lista|listas|recordatorios|mensajes|alertas|avisos|sistema|base|contactos|envios)${END}`,
+		true,
+	),
 	// "retirez le numéro de ma mère de la liste", "supprimez son numéro"
 	rule(
 		'fr',

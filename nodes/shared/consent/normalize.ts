@@ -36,6 +36,12 @@ const LOOK_ALIKES: Record<string, string> = {
 
 // Masked swearing ("f***", "f*cking") read as the word it hides.
 const MASKED = /\bf[*#@!%]{1,4}(?:c?k(?:ing|in)?|ing|in)?(?![\p{L}*#@!%])/gu;
+// The same in Spanish: "v*rga", "m*erda", "ch*nga".
+const MASKED_ES: Array<[RegExp, string]> = [
+	[/\bv[*#@!%]{1,2}rga\b/gu, 'verga'],
+	[/\bm[*#@!%]{1,3}(?:e?rda)\b/gu, 'mierda'],
+	[/\bch[*#@!%]{1,2}nga\b/gu, 'chinga'],
+];
 
 // Letters standing alone, apart by spaces, dots or dashes: "S T O P", "s.t.o.p", "A-L-T-O".
 const SPELLED_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[ .\-_*]{1,2}\p{L}(?![\p{L}\p{N}])){2,}/gu;
@@ -147,10 +153,14 @@ function brokenKeyword(text: string): string | undefined {
 export function clausesOf(text: string): Clause[] {
 	const broken = brokenKeyword(text);
 	if (broken) return [[{ raw: broken, fold: broken }]];
-	let prepared = text
-		.normalize('NFKC')
-		.toLowerCase()
-		.replace(MASKED, (masked) => (/in g?$|ing?$/.test(masked) ? 'fucking' : 'fuck'))
+	const unmasked = MASKED_ES.reduce(
+		(written, [masked, word]) => written.replace(masked, word),
+		text
+			.normalize('NFKC')
+			.toLowerCase()
+			.replace(MASKED, (masked) => (/in g?$|ing?$/.test(masked) ? 'fucking' : 'fuck')),
+	);
+	let prepared = unmasked
 		.replace(SPELLED_OUT, joinSpelledOut)
 		// A stop sign or a no-entry sign sent as the reply says stop.
 		.replace(/[\u{1F6D1}\u26D4]/gu, ' stop ')

@@ -40,7 +40,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "stop texting me", "quit sending me this crap", "stop the texts", "stop with the texts"
 	rule(
 		'en',
-		`\\b(?:stop|quit|quite|cease|halt)(?: ${BETWEEN_EN}){0,3} (?:texting|txting|messaging|msging|sending|contacting|spamming|bothering|bugging|pestering|hounding|nagging|harassing|calling|emailing|pinging|hitting me up|blowing up my phone|${MESSAGES_EN})${END}`,
+		`\\b(?:stop|quit|quite|cease|halt)(?: ${BETWEEN_EN}){0,3} (?:texting|txting|messaging|msging|sending|contacting|spamming|bothering|bugging|pestering|hounding|nagging|harassing|calling|emailing|pinging|hitting me up|blowing up my phone|soliciting|begging|asking (?:me |us )?(?:for|to)|${MESSAGES_EN})${END}`,
 	),
 	rule('en', `\\bstop (?:receiving|getting) (?:these|this|them|those|it)${END}`),
 	// "end these messages", "cancel all texts", "cancel my subscription to these texts"
@@ -98,6 +98,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:asked|asking|want|wanted|like|need|wish)(?: (?!not\\b)\\w+){0,3}? to be (?:removed|taken off|unsubscribed|opted out)${END}`,
 	),
 	rule('en', `\\b(?:i ve|ive|i have|i already|already) (?:unsubscribed|opted out)${END}`),
+	// "I've been unsubscribed twice and you still text me": told as done, and the texts still come
+	rule(
+		'en',
+		`\\b(?:i ve been|ive been|i have been|i was|i got|we ve been|we were)(?: already| literally| even)? (?:unsubscribed|opted out|removed)(?: \\w+){0,4} (?:and|but|yet) (?:you|u|y all|you guys|i|still)(?: (?:still|keep|are still|re still|continue|get|getting|keep getting))\\b`,
+	),
 	rule(
 		'en',
 		`\\b(?:i|we) want out(?: of (?:this|these|your|the|ur)(?: \\w+)? (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
@@ -165,7 +170,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'es',
 		`\\b(?:detengan|detener|deten|detenga|parar|paren|pare|terminen|terminar|suspendan|suspender|cesen|cese|cesar)(?: (?:los|las|sus|tus|estos|estas|todos|todas|el|la|de))* ${MESSAGES_ES}${END}`,
 	),
-	rule('es', `\\b(?:dejenme|dejame|dejeme|dejennos) (?:en paz|tranquil[oa]s?)${END}`),
+	rule(
+		'es',
+		`\\b(?:dejenme|dejame|dejeme|dejennos) (?:en paz|tranquil[oa]s?)${END}|\\b(?:me|nos) (?:dejen|deje|dejes|dejan|dejaran|dejara|dejasen) (?:en paz|tranquil[oa]s?)${END}`,
+	),
 	// "paren ya con los mensajes", "basta ya con tanto mensaje"
 	rule(
 		'es',
@@ -181,7 +189,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "ya dejen", "ya párenle": stop already, said to the sender
 	rule(
 		'es',
-		`^(?:ya )?(?:dejen|paren|parenle|parale|bajenle|bajale|dejenle)(?: (?:ya|pues|porfa|por favor|de una vez|carajo|caray|ya por favor))*$|^ya (?:dejen|paren)\\b`,
+		`^(?:(?:oigan|oiga|oye|ey|hey|miren|mira|senores|bueno|ok|porfa|por favor) )*(?:ya )?(?:dejen|paren|parenle|parale|bajenle|bajale|dejenle)(?: (?:ya|pues|porfa|por favor|de una vez|carajo|caray|ya por favor))*$|^(?:(?:oigan|oiga|oye|ey|hey|miren|mira|senores|bueno|ok|porfa|por favor) )*ya (?:dejen|paren)\\b`,
 	),
 	// Formal: "solicito que cesen los mensajes", "que se detengan los envíos"
 	rule(
@@ -252,7 +260,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "ne m'envoyez plus de messages" (the "ne" is often dropped in Quebec)
 	rule(
 		'fr',
-		`\\b(?:m|me|nous) (?:envoyez|envoie|envoies|envoyer|ecrivez|ecris|ecrire|textez|texte|textes|texter|contactez|contacte|contacter|appelez|appelle|achalez|derangez|sollicitez) (?:plus|pas|jamais)${END}`,
+		`\\b(?:m|me|nous) (?:envoyez|envoie|envoies|envoyer|ecrivez|ecris|ecrire|textez|texte|textes|texter|contactez|contacte|contacter|recontactez|recontacte|recontacter|appelez|appelle|achalez|derangez|sollicitez) (?:plus|pas|jamais)${END}`,
 		false,
 	),
 	// "je ne veux plus recevoir de messages", "je veux plus de textos"
@@ -358,7 +366,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "get the hell off my phone", "stay off my phone"
 	rule(
 		'en',
-		`\\b(?:get|stay|keep|get your (?:texts|spam|ads)) (?:the hell |the fuck |tf |the heck |the f )?(?:off|away from) my (?:phone|cell|line|number)${END}`,
+		`\\b(?:get|stay|keep|get your (?:texts|spam|ads)) (?:the hell |the fuck |tf |the heck |the f )?(?:off|away from|out of|outta) my (?:phone|cell|line|number)${END}`,
 	),
 	rule('en', `\\bwant nothing (?:more )?to do with (?:you|u|y all|these|this|your|them|ur)${END}`),
 	rule(
@@ -445,14 +453,14 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:withdraw|withdrawing|revoke|revoking|rescind|rescinding) (?:my |all |any )?(?:consent|permission|authorization|authorisation)${END}`,
+		`\\b(?:withdraw|withdrawing|revoke|revoking|rescind|rescinding) (?:(?:my|all|any|prior|previous|earlier|past|the) )*(?:consent|permission|authorization|authorisation)${END}`,
 	),
 
 	// Spanish, formal and otherwise: "favor de suspender el envío de mensajes", "revoco mi
 	// consentimiento", "no autorizo que me sigan enviando", "no vuelvan a escribir"
 	rule(
 		'es',
-		`\\b(?:suspend\\w*|deten\\w*|cancel\\w*|parar|paren|pare|termin\\w*|cese|cesen|cesar|dejen de|deje de|dejar de)(?: (?:el|los|la|las|todo|todos|tus|sus|de|del))* (?:envios(?:$| (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})|envio (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})`,
+		`\\b(?:suspend\\w*|deten\\w*|cancel\\w*|parar|paren|pare|termin\\w*|cese|cesen|cesar|dejen de|deje de|dejar de)(?: (?:el|los|la|las|todo|todos|tus|sus|de|del|inmediato|inmediatamente|ya|ahora|una vez|por favor))* (?:envios(?:$| (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})|envio (?:de|del)(?: (?:los|las|sus|tus))? ${MESSAGES_ES}${END})`,
 	),
 	rule(
 		'es',
@@ -495,7 +503,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'es',
-		`\\b(?:(?:vete|vayanse|vayase|andate) (?:a la mierda|al carajo|al diablo|a la chingada)|chinga tu madre|no (?:me )?(?:jodan|jodas|chinguen)|dejen de (?:joder|chingar))${END}`,
+		`\\b(?:(?:vete|vayanse|vayase|andate|larguense|largate) (?:a la mierda|a la verga|a la v rga|a la vrga|al carajo|al diablo|a la chingada)|chinga tu madre|no (?:me )?(?:jodan|jodas|chinguen)|dejen de (?:joder|chingar))${END}`,
 	),
 	rule('es', `\\b(?:ya )?(?:me )?(?:di|dimos) de baja${END}`),
 	rule(
@@ -715,7 +723,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// m'intéressent pas", "no me interesan sus mensajes"
 	rule(
 		'en',
-		`\\b(?:no interest|not interested|zero interest) in (?:these |your |the |any )?(?:${MESSAGES_EN_STRICT}|texts from you)${END}|\\b(?:nobody|no one) (?:wants|asked for|needs) (?:these|them|(?:these|your|the|this) ${MESSAGES_EN_STRICT})${END}`,
+		`\\b(?:no interest|not interested|zero interest) in (?:these |your |the |any )?(?:${MESSAGES_EN_STRICT}|texts from you)${END}|\\b(?:nobody|no one) (?:wants|asked for|needs) (?:these|them|(?:these|your|the|this)(?: (?:damn|stupid|fucking|freaking|annoying|dumb|stinking|spammy))? ${MESSAGES_EN_STRICT})${END}`,
 		false,
 	),
 	rule(
@@ -786,11 +794,53 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:cancellation|termination|suspension|discontinuation|removal) of (?:the |these |my |all |your |this )?(?:${MESSAGES_EN_STRICT}|subscription to (?:these|your|the) ${MESSAGES_EN_STRICT}|number from (?:your|the|this) list)${END}`,
+		`\\b(?:cancellation|termination|suspension|discontinuation|removal) of (?:the |these |my |all |your |this )?(?:${MESSAGES_EN_STRICT}|subscription to (?:these|your|the) ${MESSAGES_EN_STRICT}|number from (?:your|the|this|all|any|every)(?: \\w+){0,3} lists?)${END}`,
 	),
 	rule(
 		'fr',
 		`\\b(?:annulation|suspension|arret|fin) (?:de|des|du|d) (?:vos |ces |les |mes )?(?:${MESSAGES_FR}|envois|abonnement aux (?:alertes|messages|textos))${END}`,
+	),
+	// "je vous dis d'arrêter", "ça fait 3 fois que je dis stop": the person says it, now and again
+	rule(
+		'fr',
+		`\\b(?:je|j) (?:vous |te |le |l )?(?:dis|demande|repete|ecris|redis|redemande) (?:de |d )?(?:arreter|cesser|stop|arret|me desabonner|me retirer)(?: (?:svp|stp|merci|maintenant|immediatement|deja|encore|de m envoyer|de m ecrire|de me texter|les messages|les textos|vos messages|vos textos))*$`,
+	),
+	// "I'm done getting texts from you", "done receiving these"
+	rule(
+		'en',
+		`\\b(?:i m|im|i am|we re|we are)?(?: so| just| honestly| really| officially)? ?(?:done|finished|through) (?:getting|receiving|with getting|with receiving) (?:(?:these|your|the|this|all|ur|any|more|of|those) )*(?:\\w+ )?(?:${MESSAGES_EN_STRICT}|these|them|this)${END}`,
+	),
+	// "please stop them for good", "stop these": what was sent, named by a pronoun, the whole request
+	rule(
+		'en',
+		`^(?:(?:please|pls|plz|just|so|can you|could you|can u|will you|would you|ok|omg) )*stop (?:them|these|those|it all|all of them|all of these|all of this|this all)(?: (?:for good|now|already|please|pls|permanently|altogether|completely|asap|immediately|forever|thanks|thank you))*$`,
+	),
+	// "des-suscribir": the prefix written apart
+	rule('es', `\\bdes (?:suscrib|subscrib|inscrib)\\w*${END}`),
+	// "stop a los mensajes", "alto a las promociones"
+	rule(
+		'es',
+		`\\b(?:stop|alto|basta) a (?:los |las |sus |estos |estas |tus |tanto |tantos |tantas )?${MESSAGES_ES}${END}`,
+		false,
+	),
+	// A threat if one more comes: "reporting this as spam if I get one more", "si me llega otro"
+	rule(
+		'en',
+		`\\bif (?:i|we) (?:get|receive|see) (?:one more|another|1 more|any more|anymore)(?: (?:text|txt|message|msg|sms|one|of these|of those|of them|of your \\w+))?(?=$| (?:i m|im|i ll|ill|i will|i am|i swear|from you|you|we)\\b)|\\bone more (?:text|txt|message|msg)s? and (?:i m|im|i ll|ill|i will|i am|you re|youre)\\b`,
+	),
+	rule(
+		'es',
+		`\\bsi (?:me )?(?:llega|llegan|mandan|envian|recibo) (?:otro|otra|un|una|uno|mas)(?: (?:mas|solo))?(?: ${MESSAGES_ES})?${END}`,
+	),
+	rule(
+		'fr',
+		`\\bsi (?:je )?(?:recois|recoit|reçois) (?:encore|un autre|une autre)(?: (?:un|une))?(?: ${MESSAGES_FR})?${END}`,
+	),
+	// "did you not get my stop message?", "you ignored my unsubscribe request"
+	rule(
+		'en',
+		`\\bmy (?:stop|unsubscribe|opt out|optout|removal|cancel|cancellation) (?:message|text|txt|msg|request|reply|response)s?${END}`,
+		false,
 	),
 	// "ya no quiero", alone: no longer wanted
 	rule('es', `^ya no (?:quiero|deseo)(?: (?:mas|nada|gracias|por favor|porfa|ya))*$`, false),
@@ -798,6 +848,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 
 /** "Remove me", "take my number off your list\": verbs of taking off, a person, and a list or nothing. */
 export const REMOVAL_VERBS = new Set([
+	'leave',
 	'remove',
 	'delete',
 	'erase',
@@ -808,7 +859,14 @@ export const REMOVAL_VERBS = new Set([
 	'let',
 ]);
 /** Verbs that need "off" or "out" to mean removal ("take me off", not "take me to the store"). */
-export const REMOVAL_VERBS_NEEDING_OFF = new Set(['take', 'get', 'drop', 'scratch', 'let']);
+export const REMOVAL_VERBS_NEEDING_OFF = new Set([
+	'take',
+	'get',
+	'drop',
+	'scratch',
+	'let',
+	'leave',
+]);
 /** Whose number: "my", "this"; and the device it is named by ("this mobile number"). */
 const OWNERS = ['my', 'this', 'the'];
 const DEVICES = [
@@ -839,6 +897,6 @@ export const REMOVED_FROM = new Set(
 	(
 		'list lists listing database db system contacts contact texts text messages msgs mailing sms ' +
 		'marketing distribution it this that here there everything all them these subscription records ' +
-		'record files file roster registry'
+		'record files file roster registry alerts notifications reminders promos promotions'
 	).split(' '),
 );

@@ -41,7 +41,9 @@ const ELSEWHERE = new Set(
 		'action lawsuit lawsuits settlement settlements litigation study ' +
 		// A gym, a school, a class: "darme de baja del gimnasio"
 		'cobro cobros debito compra compras purchase purchases transaction transactions check checks ' +
-		'gym gimnasio gymnase escuela school curso course cours clase clases class classes'
+		'gym gimnasio gymnase escuela school curso course cours clase clases class classes ' +
+		// A service the person is offered: "opt out of the flu shot this year"
+		'shot shots vaccine vaccines vaccination vacuna vacunas vaccin vaccins screening'
 	).split(' '),
 );
 

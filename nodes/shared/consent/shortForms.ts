@@ -17,6 +17,8 @@ const FORMS: Array<[RegExp, string]> = [
 	// French désabonner cut short ("désabo") and désinscrire cut short.
 	[/^desab(?:o|on|onn)?$/, 'desabonner'],
 	[/^desinscri$/, 'desinscrire'],
+	// "unscribe", "unsscribe": unsubscribe with its "sub" dropped.
+	[/^uns?scri[bv]e?$/, 'unsubscribe'],
 	// suscripción with the English "sub" kept: Spanish, not the English "subscription".
 	[/^subs?cripcion$/, 'suscripcion'],
 ];

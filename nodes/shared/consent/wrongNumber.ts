@@ -70,7 +70,11 @@ const NOT_NAMES = new Set(
 		'yours mine spam done paying moving coming monday tuesday wednesday thursday friday saturday ' +
 		'sunday january february march april may june july august september october november december ' +
 		'interesado interesada seguro segura cliente paciente esa ese ella el yo tu ' +
-		'interessé interessée intéressé intéressée sûr sûre grave moi lui elle possible correct vrai ça'
+		'interessé interessée intéressé intéressée sûr sûre grave moi lui elle possible correct vrai ça ' +
+		// Languages and origins: "I'm not Spanish, English please"
+		'spanish english french american mexican canadian catholic christian muslim jewish ' +
+		'espanol español ingles inglés frances francés mexicano mexicana americano americana ' +
+		'anglais anglaise francais français espagnol espagnole quebecois québécois'
 	).split(' '),
 );
 
@@ -78,7 +82,9 @@ const NOT_NAMES = new Set(
 export function notThePersonNamed(
 	text: string,
 ): { words: string; language: 'en' | 'es' | 'fr' } | undefined {
-	for (const clause of text.split(/[.,;:!?¡¿\n()"]+/u)) {
+	// "This isn't Target?", "no soy Carlos, ¿qué necesitan?": a question, not a wrong number told.
+	if (text.includes('?')) return undefined;
+	for (const clause of text.split(/[.,;:!¡\n()"]+/u)) {
 		const trimmed = clause.replace(/[’]/g, "'").trim();
 		const match = NOT_THE_PERSON.exec(trimmed);
 		// A name as written: a capital, then small letters (the "i" flag reads the rest either way).
