@@ -9,6 +9,7 @@
  * on PostgreSQL (a server of its own, a user folder of its own). Times come from the sandbox's
  * record: each branch's first to last send.
  */
+const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
@@ -30,6 +31,7 @@ const {
 } = require('../lib/interleaved');
 const { fixed, int, mark, texts, median } = require('../lib/format');
 const { LEDGER_SCOPES } = require('../../scripts/lib/ledger');
+const { processCpuMs } = require('../lib/cpu');
 
 /**
  * Items per branch. A branch of 200 items (0.4 s) held one or two of the machine's stalls of 15 to
@@ -85,13 +87,14 @@ const ledgerCredential = (n8nUrl, apiKey) => ({
 
 /**
  * n8n started beside `n8n execute` (the ledger's node calls n8n's public API over HTTP), an owner,
- * an API key with the ledger's scopes and the ledger credential re-imported with it; returns `stop`.
+ * an API key with the ledger's scopes and the ledger credential re-imported with it; returns `stop`
+ * and `cpuMs`, the server's CPU time so far (what the ledger's calls cost n8n, beside the sends).
  * @param {import('../lib/context').Context} ctx @param {string} label
  * @param {() => Promise<import('../../scripts/lib/n8n-server').N8nServer>} start
  * @param {import('../../scripts/lib/n8n').CliOptions} cli
  */
 async function withLedger(ctx, label, start, cli) {
-	if (!WITH_LEDGER) return async () => {};
+	if (!WITH_LEDGER) return { stop: async () => {}, cpuMs: () => NaN };
 	const server = await ctx.step(`(m) start n8n for the ledger (${label})`, start);
 	try {
 		const rest = new n8n.RestClient(server.url);
@@ -104,7 +107,34 @@ async function withLedger(ctx, label, start, cli) {
 		await server.stop();
 		throw e;
 	}
-	return server.stop;
+	return { stop: server.stop, cpuMs: () => processCpuMs(server.pid) };
+}
+
+/** CPU time of this process's children that have exited (`n8n execute`, with its task runners), in ms. */
+function childrenCpuMs() {
+	const f = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+	return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
+}
+
+/**
+ * CPU time over the ledger's `n8n execute` run: the server's (n8n start, answering the ledger's
+ * calls) per ledger item and the run's per item. Ledger items are the ledger branches' items, warm-up
+ * included.
+ * @param {{ cpuMs: () => number }} server @param {() => Promise<unknown>} run
+ */
+async function cpuOf(server, run) {
+	const [server0, execute0] = [server.cpuMs(), childrenCpuMs()];
+	await run();
+	const ledger = GROUPS.find((g) => g.key === 'ledger');
+	const { branches } = ledger ? build(ledger, '') : { branches: [] };
+	const items = (/** @type {any[]} */ bs) => bs.reduce((s, b) => s + b.items, 0);
+	const ledgerItems = items(branches.filter((b) => onLedger({ key: b.variant })));
+	return {
+		serverMs: server.cpuMs() - server0,
+		executeMs: childrenCpuMs() - execute0,
+		ledgerItems,
+		items: items(branches),
+	};
 }
 
 const PLAIN = { key: 'off', label: 'nothing', parameters: {} };
@@ -323,16 +353,20 @@ const workflowsOf = (ctx) =>
 async function runGroups(ctx, o) {
 	await ctx.sandbox.reset();
 	await ctx.sandbox.config({ ...LATE_EVENTS, maxRecordedRequests: RECORDED });
+	let cpu;
 	for (const group of GROUPS) {
-		const stop =
-			group.key === 'ledger' ? await withLedger(ctx, o.label, o.start, o.cli) : async () => {};
-		try {
+		if (group.key !== 'ledger') {
 			await o.execute(group.key, o.ids[group.key]);
+			continue;
+		}
+		const server = await withLedger(ctx, o.label, o.start, o.cli);
+		try {
+			cpu = await cpuOf(server, () => o.execute(group.key, o.ids[group.key]));
 		} finally {
-			await stop();
+			await server.stop();
 		}
 	}
-	return database(await ctx.sandbox.inspect());
+	return { ...database(await ctx.sandbox.inspect()), cpu };
 }
 
 /** Every send and branch marker of a database's runs, with room to spare. */
@@ -352,6 +386,19 @@ const onLedger = (f) => LEDGER_VARIANTS.some((v) => v.key === f.key);
 /** A group's rounds in a result. @param {any} m @param {string} group */
 const roundsIn = (m, group) =>
 	m.groups?.find((/** @type {any} */ g) => g.key === group)?.rounds ?? m.rounds;
+
+/**
+ * CPU time, which other processes' load does not inflate as it does a rate: n8n's server per ledger
+ * item, `n8n execute` per item of the run.
+ * @param {string} db @param {any} cpu
+ */
+function cpuLine(db, cpu) {
+	if (!cpu) return `CPU time (${db}): not measured.`;
+	const server = Number.isFinite(cpu.serverMs)
+		? `n8n's server (answering the ledger's calls) ${fixed(cpu.serverMs / cpu.ledgerItems, 3)} ms per ledger item (${int(cpu.serverMs)} ms over ${int(cpu.ledgerItems)}); `
+		: '';
+	return `CPU time (${db}): ${server}\`n8n execute\` of the ledger's run with its task runners ${fixed(cpu.executeMs / cpu.items, 3)} ms per item of that run (${int(cpu.executeMs)} ms over ${int(cpu.items)}).`;
+}
 
 /** @type {import('./index').BenchPart} */
 module.exports = {
@@ -428,6 +475,15 @@ module.exports = {
 			'|---|---|---:|---:|---:|---:|---|',
 			...rows('SQLite', m.sqlite),
 			...rows('PostgreSQL', m.postgres),
+			...(m.groups?.some((/** @type {any} */ g) => g.key === 'ledger')
+				? [
+						'',
+						...[
+							['SQLite', m.sqlite],
+							['PostgreSQL', m.postgres],
+						].map(([db, d]) => cpuLine(String(db), d.cpu)),
+					]
+				: []),
 		];
 	},
 };

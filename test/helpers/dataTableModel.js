@@ -57,6 +57,14 @@ class DataTableModel {
 					return value > f.value;
 				case 'gte':
 					return value >= f.value;
+				case 'like': {
+					// n8n's like: `%` is any characters, every other character itself.
+					const pattern = String(f.value)
+						.split('%')
+						.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+						.join('.*');
+					return new RegExp(`^${pattern}$`, 's').test(String(value));
+				}
 				default:
 					throw new Error(`condition ${f.condition}`);
 			}

@@ -17,17 +17,17 @@ export const BESIDE_OTHER_THING_REASON =
 
 /** Laughing or delighted: "lol", "jaja", "mdr", 😂, 😍. */
 const LAUGHTER =
-	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)\b|[\u{1F602}\u{1F923}\u{1F62D}\u{1F60D}\u{1F970}\u{1F606}\u{1F648}]/u;
+	/\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr|omg)\b|[\u{1F602}\u{1F923}\u{1F62D}\u{1F60D}\u{1F970}\u{1F606}\u{1F648}]/u;
 const LAUGHING_FACE = /[\u{1F602}\u{1F923}\u{1F606}\u{1F639}]/u;
 /** "stop" spelled as play: "stahp", "stawp", "stooop", "stoppp". */
 const PLAYFUL_SPELLING = /\b(?:sta+h+p+|sta+w+p+|sto{3,}p+|sto+p{3,})\b/;
 const LAUGHING_WORD = /^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|mdr|ptdr)$/;
 /** Praise of what was sent: "too good", "amazing", "me encanta", "j'adore". */
 const PRAISE =
-	/\b(?:too good|so good|too cute|so cute|adorable|too funny|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
+	/\b(?:too good|so good|too cute|so cute|adorable|too funny|so funny|hilarious|amazing|awesome|incredible|love (?:it|these|this|them|you)|me encanta\w*|increibles?|buenisim\w*|j adore|trop bon\w*|malade)\b/;
 /** Delight at what was sent, said after a bare "stop" or "arrête" as "no way!". */
 const DELIGHT =
-	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|(?:you|u) spoil (?:me|us)|too kind|so kind|too sweet|so sweet|too good to (?:me|us)|so good to (?:me|us)|you re the best|youre the best|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
+	/\b(?:too good to be true|trop beau pour etre vrai|demasiado bueno para ser verdad|(?:you re|youre|ur) spoiling (?:me|us)|spoiling me|(?:you|u) spoil (?:me|us)|too kind|so kind|too sweet|so sweet|too good to (?:me|us)|so good to (?:me|us)|making me blush|you re making me blush|you re the best|youre the best|too cute|so cute|trop beau|trop cute|trop bon|you had me at)\b/;
 
 /** Words that say the texts annoy: then the laughter is not play. */
 const ANNOYED_WORDS =

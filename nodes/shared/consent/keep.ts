@@ -37,7 +37,7 @@ const KEEP_PHRASES: RegExp[] = [
 		`\\b(?:do not|dont|never|not)(?: want to| wanna| mean to| trying to)? (?:unsubscribe|opt out|be removed|remove me|take me off|cancel (?:the |my )?(?:texts|subscription)|stop (?:the |these |your )?(?:texts|messages|alerts|reminders|them|sending|texting))${END}`,
 	),
 	new RegExp(
-		`\\bno (?:me )?(?:quiero )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|dejar de recibir|salir de la lista)|\\bno (?:me|nos) (?:quiten|quites|quite|saquen|saques|borren|borres|eliminen|elimines|bajen)${END}|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
+		`\\bno (?:me )?(?:quiero )?(?:que )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|dejar de recibir|salir de la lista)|\\bno (?:me|nos) (?:quiten|quites|quite|saquen|saques|borren|borres|eliminen|elimines|bajen)${END}|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
 	),
 	// Leaving asked as absurd: "why would I opt out? love it", "¿por qué me daría de baja?"
 	new RegExp(

@@ -209,10 +209,10 @@ export const BETWEEN_EN =
  * question about the past: "why did you stop texting me?").
  */
 export const NEGATIONS: Record<ConsentLanguage, Set<string>> = {
-	en: new Set(['not', 'never', 'nor', 'did']),
+	en: new Set(['not', 'never', 'nor', 'did', 'without']),
 	// "ni se les ocurra dejar de mandarme": don't you dare stop.
-	es: new Set(['no', 'nunca', 'jamas', 'tampoco', 'ocurra']),
-	fr: new Set(['ne', 'n', 'pas', 'jamais']),
+	es: new Set(['no', 'nunca', 'jamas', 'tampoco', 'ocurra', 'sin']),
+	fr: new Set(['ne', 'n', 'pas', 'jamais', 'sans']),
 };
 /** Words a negation reaches over ("I don't want to unsubscribe", "no me quiero dar de baja"). */
 export const NEGATION_BRIDGES = new Set(

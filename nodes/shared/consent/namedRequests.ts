@@ -29,7 +29,7 @@ export const NAMED_REQUEST_PHRASES: PhraseRule[] = [
 	// "déjenme de molestar": leave off pestering
 	rule(
 		'es',
-		`\\bdej(?:en|e|a)(?:me|nos) de (?:molestar(?:me|nos)?|fregar|chingar|joder|fastidiar)${END}`,
+		`\\bdej(?:en|e|a)(?:me|nos) de (?:molestar(?:me|nos)?|fregar|chingar|joder|fastidiar|(?:mandar|enviar|escribir|textear)(?:me|nos)?)${END}`,
 	),
 	// "no quiero recibir esto", "ya no deseo recibir nada"
 	rule(

@@ -118,7 +118,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "dejen de enviarme mensajes", "para de escribirme"
 	rule(
 		'es',
-		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear|fregar|fastidiar|jorobar|joder|chingar|acosar|insistir)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
+		`\\b(?:deja|dejen|dejar|deje|dejes|dejad|para|pare|paren|parar|parale|terminen|termina|dejaran|dejara|dejasen|dejase|pararan|parara|terminaran|dejeis|pareis|dejasteis|parad)\\b(?: (?:ya|mas|por favor|porfa|de una vez))* (?:de|d) (?:estar )?(?:enviar|mandar|escribir|contactar|textear|llamar|molestar|spamear|fregar|fastidiar|jorobar|joder|chingar|acosar|insistir|enviando|mandando|escribiendo|contactando|molestando|chingando)(?:me|nos|los|las|melos|melas|noslos)?${END}`,
 	),
 	// "no más mensajes", "ya basta de mensajes"
 	rule('es', `\\bno mas(?: (?:de|tus|sus|los|las|estos|estas))* ${MESSAGES_ES}${END}`, false),
@@ -154,7 +154,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'es',
-		`\\b(?:saquen|quiten|borren|eliminen|borra|quita|elimina|saca|remuevan|borrar|eliminar|quitar|sacar) (?:mi|este|el) (?:numero|telefono|cel|celular|contacto)${END}`,
+		`\\b(?:saquen|quiten|borren|eliminen|borra|quita|elimina|saca|remuevan|borrar|eliminar|quitar|sacar|retiren|retire|retira|retirar|bajen) (?:mi|este|el) (?:numero|telefono|cel|celular|contacto)${END}`,
 	),
 	// "borren mis datos", "eliminen mi información"; not "mis datos de tarjeta"
 	rule(
@@ -271,6 +271,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	// "plus de messages svp", "assez de textos"
 	rule('fr', `^(?:plus de|plus d|pu de|fini les|assez de|assez des) ${MESSAGES_FR}${END}`, false),
+	// "ça suffit les messages", "c'est assez avec vos textos"
+	rule(
+		'fr',
+		`\\b(?:ca suffit|c est assez|ca va faire) (?:avec )?(?:les |vos |ces |tes )?${MESSAGES_FR}${END}`,
+	),
 	// "retirez-moi de votre liste", "enlevez mon numéro"
 	rule(
 		'fr',
@@ -339,7 +344,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}(?! on\\b| as is\\b| alone\\b| be\\b)`,
+		`\\b(?:leave|exit|quit|withdraw (?:me )?from|remove me from|take me out of|exit me (?:from|out of)|drop me from|sign me (?:out|off)(?: of| from)?|get me out of) (?:this|the|your|these|that|ur)(?: \\w+)? (?:program|programme|club|list|alerts|notifications|texts|messages|group|service|subscription)${END}(?! on\\b| as is\\b| alone\\b| be\\b)`,
 	),
 	// The program named by what it texts, over more words: "leave the rewards text program",
 	// "sign me out of these promos", "get me out of your daily deal alerts".

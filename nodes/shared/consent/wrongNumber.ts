@@ -22,11 +22,11 @@ export const WRONG_NUMBER_PHRASES: PhraseRule[] = [
 	// "this is not John's number"
 	rule(
 		'en',
-		`\\bnew owner of (?:this|the|my) (?:number|phone|cell)${END}|\\bnot the (?:right|correct) (?:number|person)${END}|\\b(?:is not|isnt) (?!(?:this|is|was|my|yours|ours)\\b)\\w+s (?:number|phone|cell|cellphone)(?: anymore| any more)?${END}`,
+		`\\bnew owner of (?:this|the|my) (?:number|phone|cell)${END}|\\b(?:this|the|my) (?:number|phone|cell) (?:belongs to|is|was|used to be) (?:someone|somebody|some1) else(?:s| s)?${END}|\\bi (?:just )?got this number (?:recently|last \\w+|a (?:few|couple) \\w+ ago)${END}|\\bnot the (?:right|correct) (?:number|person)${END}|\\b(?:is not|isnt) (?!(?:this|is|was|my|yours|ours)\\b)\\w+s (?:number|phone|cell|cellphone)(?: anymore| any more)?${END}`,
 	),
 	rule(
 		'es',
-		`\\b(?:numero (?:equivocado|incorrecto|errado)|equivoca(?:ron|do|da|n|ste)? de (?:numero|persona))${END}`,
+		`\\b(?:numero (?:equivocado|incorrecto|errado)|equivoc(?:aron|ado|ada|an|aste|o|a) de (?:numero|persona))${END}`,
 	),
 	// Not the person the number is for: "este no es el número de Juan"
 	rule(
@@ -42,7 +42,7 @@ export const WRONG_NUMBER_PHRASES: PhraseRule[] = [
 
 /** "remove", "delete it please", "bórrenlo", "supprimez-le": removing, with nothing named. */
 const REMOVE_ALONE =
-	/(?:^|\b(?:please|pls|plz|kindly|just|so|and) )(?:remove|delete|erase|borrenlo|borralo|borrelo|quitenlo|quitalo|eliminenlo|eliminalo|effacez le|supprimez le|retirez le)(?: (?:it|this|that|the number|this number|me|please|pls|plz|now|asap|thanks|thank you|thx|por favor|porfa|gracias|svp|merci))*$/;
+	/(?:^|\b(?:please|pls|plz|kindly|just|so|and) )(?:remove|delete|erase|update (?:your|ur|the) (?:records|list|lists|system|database|contacts)|fix (?:your|ur|the) (?:records|list|system)|borrenlo|borralo|borrelo|quitenlo|quitalo|eliminenlo|eliminalo|effacez le|supprimez le|retirez le)(?: (?:it|this|that|the number|this number|me|please|pls|plz|now|asap|thanks|thank you|thx|por favor|porfa|gracias|svp|merci))*$/;
 
 /**
  * The words of a bare "remove" in a reply that says the number is wrong ("wrong number pls

@@ -7,15 +7,18 @@ import { LEDGER_COLUMNS, type LedgerRow, type LedgerRowData, rowOf } from './col
 
 /** n8n's public API pages at most this many rows. */
 const PAGE = 250;
-/** Conditions per OR filter: the filter goes in the URL, which servers cap at about 8-16 KB. */
-export const FILTER_CHUNK = 40;
-/** Rows per insert. */
-const INSERT_CHUNK = 100;
-/** Ids per delete: its filter goes in the URL (about 90 characters an id, encoded). */
-const ID_CHUNK = 60;
+/**
+ * Characters of an OR filter, URL-encoded: it goes in the URL, and proxies in front of n8n refuse a
+ * request line past 8 KB (nginx's default). About 60 numbers or 50 keys a read; each call costs
+ * n8n's server some 15 ms of CPU whatever it asks (docs/ledger.md), so a read asks for as many as fit.
+ */
+const FILTER_CHARS = 6_400;
+/** Rows per insert (a few hundred KB of JSON at most: n8n takes 16 MB). */
+const INSERT_CHUNK = 250;
 
 export interface Condition {
 	columnName: string;
+	/** `like`: `%` stands for any characters, every other character for itself. */
 	condition: 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like';
 	value: string | number | boolean | null;
 }
@@ -106,29 +109,32 @@ export class LedgerTable {
 		return (page.data ?? []).map(rowOf);
 	}
 
-	/** Rows whose `column` is any of `values`, a few dozen values per call. */
+	/** Rows whose `column` is any of `values`, as many values per call as the URL holds. */
 	async readAnyOf(
 		column: string,
 		values: readonly string[],
 		doing: string,
 		itemIndex = 0,
 	): Promise<LedgerRow[]> {
-		const distinct = [...new Set(values)];
-		const chunks: string[][] = [];
-		for (let i = 0; i < distinct.length; i += FILTER_CHUNK) {
-			chunks.push(distinct.slice(i, i + FILTER_CHUNK));
+		const condition = (value: string): Condition => ({
+			columnName: column,
+			condition: 'eq',
+			value,
+		});
+		const chunks: Condition[][] = [];
+		let chars = 0;
+		for (const value of new Set(values)) {
+			const size = encodeURIComponent(JSON.stringify(condition(value))).length + 3;
+			if (chunks.length === 0 || chars + size > FILTER_CHARS) {
+				chunks.push([]);
+				chars = 0;
+			}
+			chunks[chunks.length - 1].push(condition(value));
+			chars += size;
 		}
 		const pages = await Promise.all(
 			chunks.map(
-				async (chunk) =>
-					await this.read(
-						{
-							type: 'or',
-							filters: chunk.map((value) => ({ columnName: column, condition: 'eq', value })),
-						},
-						doing,
-						itemIndex,
-					),
+				async (chunk) => await this.read({ type: 'or', filters: chunk }, doing, itemIndex),
 			),
 		);
 		return pages.flat();
@@ -143,7 +149,7 @@ export class LedgerTable {
 				{
 					method: 'POST',
 					path: `/data-tables/${this.id}/rows`,
-					body: { data: chunk as unknown as IDataObject[], returnType: 'all' },
+					body: { data: chunk.map(withValues), returnType: 'all' },
 					kind: 'write',
 					doing,
 				},
@@ -166,36 +172,26 @@ export class LedgerTable {
 		return stored;
 	}
 
-	/** Inserts rows whose ids nobody needs back: n8n writes them in bulk statements. */
-	async insertAll(rows: LedgerRowData[], doing: string, itemIndex = 0): Promise<void> {
-		for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+	/**
+	 * Inserts rows whose ids nobody needs back: n8n writes them in bulk statements, `perCall` rows
+	 * a call.
+	 */
+	async insertAll(
+		rows: LedgerRowData[],
+		doing: string,
+		itemIndex = 0,
+		perCall = INSERT_CHUNK,
+	): Promise<void> {
+		for (let i = 0; i < rows.length; i += perCall) {
 			await this.http.request(
 				{
 					method: 'POST',
 					path: `/data-tables/${this.id}/rows`,
-					body: {
-						data: rows.slice(i, i + INSERT_CHUNK) as unknown as IDataObject[],
-						returnType: 'count',
-					},
+					body: { data: rows.slice(i, i + perCall).map(withValues), returnType: 'count' },
 					kind: 'write',
 					doing,
 				},
 				itemIndex,
-			);
-		}
-	}
-
-	/** Deletes the rows of these ids, a few dozen per call (the filter goes in the URL). */
-	async deleteIds(ids: readonly number[], doing: string): Promise<void> {
-		for (let i = 0; i < ids.length; i += ID_CHUNK) {
-			await this.delete(
-				{
-					type: 'or',
-					filters: ids
-						.slice(i, i + ID_CHUNK)
-						.map((id) => ({ columnName: 'id', condition: 'eq', value: id })),
-				},
-				doing,
 			);
 		}
 	}
@@ -223,6 +219,18 @@ export class LedgerTable {
 			doing,
 		});
 	}
+}
+
+/**
+ * A row's columns that hold a value: n8n stores a column left out as empty, so the empty ones need
+ * not be sent (nor checked by n8n, column by column).
+ */
+function withValues(row: LedgerRowData): IDataObject {
+	const data: IDataObject = {};
+	for (const [column, value] of Object.entries(row)) {
+		if (value !== null && value !== undefined) data[column] = value as IDataObject[string];
+	}
+	return data;
 }
 
 async function findOrCreate(
