@@ -239,6 +239,7 @@ function gather(read: string): Gathered {
 		}
 	});
 	placeBareKeywords(found);
+	leadingCapitalKeyword(read, found);
 	const number = removesNamedNumber(found.clauseKeys);
 	if (number) found.findings.push({ intent: 'revoked', words: number, language: 'en' });
 	const notThem = notThePersonNamed(read);
@@ -248,6 +249,35 @@ function gather(read: string): Gathered {
 		: undefined;
 	if (removed) found.findings.push({ intent: 'revoked', words: removed, language: 'shared' });
 	return found;
+}
+
+/** A reply that opens with the keyword in capitals, then more words: "STOP idk who you are". */
+const DETERMINERS = new Set(
+	'the a an my your our his her their that el la los las mi su le les mon ma mes'.split(' '),
+);
+const AFTER_STOP_AS_VERB = /^(?:\w+ing|by|at|in|on|for|to|and|or|with|over|de|pour|par)$/;
+const LEADING_CAPITAL_KEYWORD = /^\s*(?:STOP|ALTO|ARR[EÊ]T|UNSUBSCRIBE|BAJA)\b(?!\s*[?'’-])/u;
+
+/**
+ * "STOP idk who you are", "ALTO no sé quién es usted": the keyword in capitals, first, then a
+ * sentence with no stop between them, is the keyword used; what follows is read for what it is
+ * about ("STOP sending me emails" stays about email).
+ */
+function leadingCapitalKeyword(read: string, found: Gathered): void {
+	const first = found.clauseKeys[0] ?? [];
+	if (first.length < 2 || found.findings.some((finding) => finding.intent === 'revoked')) return;
+	if (!LEADING_CAPITAL_KEYWORD.test(read) || KEYWORD_REPLIES[first[0]]?.intent !== 'revoked')
+		return;
+	// "STOP ordering pizza", "STOP by our store": a verb's object or a place, not the keyword.
+	if (AFTER_STOP_AS_VERB.test(first[1])) return;
+	if (found.keep !== undefined) return;
+	const words = found.allWords[0].raw;
+	const scope = scopeOf(first, 0);
+	// "STOP THE PRESSES", "STOP the car!": an object named, not the texts.
+	if (DETERMINERS.has(first[1]) && scope !== 'texts') return;
+	if (scope === 'elsewhere') found.elsewhere.push(words);
+	else if (scope === 'calls') found.aboutCalls.push(words);
+	else found.findings.push({ intent: 'revoked', words, language: 'shared', clause: 0, start: 0 });
 }
 
 /** A bare STOP or CANCEL beside a bill or a card the reply names is about that, or unclear. */

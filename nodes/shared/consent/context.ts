@@ -168,8 +168,9 @@ export function changedMind(keys: string[]): boolean {
 /** Why a bare STOP said with a shrug ("maybe stop? idk") is unclear. */
 export const HEDGED_REASON = 'says "stop" unsure of it ("maybe", "idk")';
 
+// "idk" and "no sé" also say "I don't know who you are": a shrug only at the end of the reply.
 const HEDGES =
-	/\b(?:maybe|idk|perhaps|not sure|i guess|dunno|tal vez|quizas|quiza|no se|peut etre|je sais pas|chai pas)\b/;
+	/\b(?:maybe|perhaps|not sure|tal vez|quizas|quiza|peut etre)\b|\b(?:idk|dunno|i guess|no se|je sais pas|chai pas)$/;
 
 /** Whether a bare STOP comes with a shrug: "maybe stop? idk", "tal vez alto". */
 export function hedgedStop(revocationWords: string[], keys: string[]): boolean {

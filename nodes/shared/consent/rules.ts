@@ -548,7 +548,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'fr',
-		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) (?:plus|plus rien|rien) (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
+		`\\b(?:je|j|nous)(?: ne| n)? (?:veux|veut|voudrais|desire|souhaite|souhaiterais|voulons) (?:plus|plus rien|rien|pu|pu rien) (?:etre (?:contacte|contactee|contactes|sollicite|sollicitee|derange|derangee)|rien recevoir|recevoir)${END}`,
 		false,
 	),
 	rule(
@@ -816,9 +816,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:i m|im|i am|we re|we are)?(?: so| just| honestly| really| officially)? ?(?:done|finished|through) (?:getting|receiving|with getting|with receiving) (?:(?:these|your|the|this|all|ur|any|more|of|those) )*(?:\\w+ )?(?:${MESSAGES_EN_STRICT}|these|them|this)${END}`,
 	),
 	// "please stop them for good", "stop these": what was sent, named by a pronoun, the whole request
+	// ("stop them" alone may be a thief on a card: only "for good" and its kin make it the texts)
 	rule(
 		'en',
-		`^(?:(?:please|pls|plz|just|so|can you|could you|can u|will you|would you|ok|omg) )*stop (?:them|these|those|it all|all of them|all of these|all of this|this all)(?: (?:for good|now|already|please|pls|permanently|altogether|completely|asap|immediately|forever|thanks|thank you))*$`,
+		`^(?:(?:please|pls|plz|just|so|can you|could you|can u|will you|would you|ok|omg) )*stop (?:(?:these|those|all of these|all of this|this all)(?: (?:for good|now|already|please|pls|permanently|altogether|completely|asap|immediately|forever|thanks|thank you))*|(?:them|it all|all of them)(?: (?:now|already|please|pls))* (?:for good|permanently|altogether|completely|forever|once and for all)(?: (?:please|pls|thanks|thank you))*)$`,
 	),
 	// "des-suscribir": the prefix written apart
 	rule('es', `\\bdes (?:suscrib|subscrib|inscrib)\\w*${END}`),
