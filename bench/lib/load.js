@@ -12,11 +12,12 @@ const axios = require('axios').default;
  * Posts `count` events, or, with `seconds`, as many as the clients send in that time (each client
  * starts no call after it: a rate measured over a fixed time takes as long on a busy machine as on
  * an idle one, where a fixed count takes as much longer as the machine is slower).
- * @param {{ url: (i: number) => string, body: (i: number) => unknown, count?: number, seconds?: number, concurrency: number, headers?: Record<string, string> }} o
+ * @param {{ url: (i: number) => string, body: (i: number) => unknown, count?: number, seconds?: number, concurrency: number, headers?: Record<string, string>, agent?: http.Agent }} o
+ *   `agent`: keep-alive connections to use (and keep open) across calls; else new ones, closed at the end
  * @returns {Promise<{ count: number, ok: number, failed: number, statuses: Record<string, number>, seconds: number, perSecond: number, p50: number, p99: number, latencies: number[] }>}
  */
 async function postEvents(o) {
-	const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
+	const agent = o.agent ?? new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
 	/** @type {number[]} */
 	const latencies = [];
 	/** @type {Record<string, number>} */
@@ -51,7 +52,7 @@ async function postEvents(o) {
 	};
 	await Promise.all(Array.from({ length: o.concurrency }, worker));
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-	agent.destroy();
+	if (!o.agent) agent.destroy();
 	const count = latencies.length;
 	return {
 		count,

@@ -163,6 +163,40 @@ test('a campaign of 100 numbers, each texted once: one call to the store for all
 	expect(db.calls).toBe(1);
 }, 60_000); // 100 runs of the node's send path: seconds on a busy machine
 
+test('a minute turning while counts taken ahead wait for their sends: they move to the new minute in one call, not one each', async () => {
+	const start = Date.parse('2026-11-25T15:00:50Z');
+	const setAt = realNow();
+	let shift = 0;
+	jest.spyOn(Date, 'now').mockImplementation(() => start + (realNow() - setAt) + shift);
+	let sends = 0;
+	const api = v3Api()
+		.post('/transactional_messages/send_sms')
+		.times(200)
+		.reply(202, () => {
+			if (++sends === 20) shift = 60_000; // the 21st text goes a minute later
+			return ACCEPTED;
+		});
+	const items = Array.from({ length: 200 }, (_, i) => ({ phone: `305556${String(1000 + i)}` }));
+	const { items: out } = await sendSms(
+		{
+			phoneNumber: '={{ $json.phone }}',
+			perNumberCap: 'custom',
+			perNumberCapLimit: 3,
+			capSubject: '',
+		},
+		{ items },
+	);
+	expect(out.every((item) => item.json.transactionId === 'tx-cap')).toBe(true);
+	expect(api.isDone()).toBe(true);
+	// A call per batch of 100 and one (at most two) for the minute, where each text would take one.
+	expect(db.calls).toBeLessThanOrEqual(4);
+	// Item 50 was counted in 15:00 and sent in 15:01: its count says 15:01, so it runs out no earlier.
+	const hour = Math.floor(start / 3_600_000);
+	const minuteMark = (/** @type {number} */ minute) =>
+		`tatango/1/capMinute/${hour}/1/${minute}/3055561050/`;
+	expect(db.has('node-test', minuteMark(1))).toBe(true);
+}, 60_000); // 200 runs of the node's send path: seconds on a busy machine
+
 test('a run stopped by an error: the counts taken ahead for items it never sent are given back', async () => {
 	clockAt('2026-11-25T15:00:00Z');
 	const one = { perNumberCap: 'custom', perNumberCapLimit: 1, phoneNumber: '={{ $json.phone }}' };

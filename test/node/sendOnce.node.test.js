@@ -144,7 +144,7 @@ test('100 items, each its own key: all texted once, in a handful of calls to the
 	expect(again.items.every((item) => item.json.outcome === 'already_sent')).toBe(true);
 }, 60_000); // 100 runs of the node's send path: seconds on a busy machine
 
-test('300 items: the next two batches of 100 are claimed before the first text goes, so their settle time passes while texts go out', async () => {
+test('300 items: the batch after the first is claimed before the first text goes, so its settle time passes while texts go out', async () => {
 	const many = Array.from({ length: 300 }, (_, i) => ({
 		orderId: `C-${i}`,
 		phone: `206556${String(10000 + i).slice(1)}`,
@@ -164,9 +164,11 @@ test('300 items: the next two batches of 100 are claimed before the first text g
 	expect(error).toBeUndefined();
 	expect(api.isDone()).toBe(true);
 	expect(items.every((item) => item.json.transactionId === 'tx')).toBe(true);
-	// All 300 keys (and their claims) before the first text; one batch ahead held 200.
-	expect(marksAtSend[0]).toBe(600);
-	// Three batches of two calls each, and one at the end of the run (the claims' marks go).
-	expect(db.calls).toBe(7);
+	// The first batch's 200 keys (and their claims) before the first text; the next batch's while
+	// the first batch's texts go out (its keys read between their answers).
+	expect(marksAtSend[0]).toBeGreaterThanOrEqual(400);
+	expect(marksAtSend[199]).toBe(600);
+	// Two batches of two calls each, and one at the end of the run (the claims' marks go).
+	expect(db.calls).toBe(5);
 	expect(marks()).toBe(300);
 }, 60_000); // 300 runs of the node's send path: seconds on a busy machine

@@ -251,11 +251,12 @@ function gather(read: string): Gathered {
 	return found;
 }
 
-/** A reply that opens with the keyword in capitals, then more words: "STOP idk who you are". */
+/** Words that open an object after a verb: "STOP the car", "ALTO el envío". */
 const DETERMINERS = new Set(
 	'the a an my your our his her their that el la los las mi su le les mon ma mes'.split(' '),
 );
 const AFTER_STOP_AS_VERB = /^(?:\w+ing|by|at|in|on|for|to|and|or|with|over|de|pour|par)$/;
+/** A reply that opens with the keyword in capitals, then more words: "STOP idk who you are". */
 const LEADING_CAPITAL_KEYWORD = /^\s*(?:STOP|ALTO|ARR[EÊ]T|UNSUBSCRIBE|BAJA)\b(?!\s*[?'’-])/u;
 
 /**

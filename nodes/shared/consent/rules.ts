@@ -452,6 +452,12 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:i|ive|i ve|i have|i already|already|after i|since i|when i)(?: (?:already|just|literally|also|even|have|had|ve|did|clearly))? (?:unsubscribed|opted out|replied stop|texted stop|said stop|sent stop|asked (?:you )?to stop|told (?:you|u) to stop|asked to be removed)${END}`,
 	),
 	rule('en', `\\bstop means stop${END}`),
+	// "what part of STOP don't you understand"
+	rule(
+		'en',
+		`\\bwhat part of (?:stop|unsubscribe|quit|remove me|leave me alone|opt out)(?: (?:do not|dont|does not|doesnt|did not|didnt)) (?:you|u|y all|you people|you guys) (?:understand|get)${END}`,
+		false,
+	),
 	rule(
 		'shared',
 		`\\b(?:how many times|cuantas veces|combien de fois)\\b.* (?:stop|unsubscribe|remove|quit|cancel|alone|paren|parar|pararan|dejen|baja|arreter|arretez|cesser|desabonner)(?: (?:texting|sending|messaging|me|it|this|now|already|please|ya|svp))*$`,

@@ -1,16 +1,19 @@
 // One node run's counting of capped texts in the per-workflow memory: each number and subject's
-// count read once (countFirst, or counted ahead in one call for the next READ_AHEAD texts: a
+// count read once (countFirst, or counted ahead in one call for a batch of READ_AHEAD texts: a
 // campaign texting each number once then costs no call per text), then kept up to date by the
-// run's own texts. A count taken ahead for an item that never sends is given back once the run has
+// run's own texts. The next batch is counted while the current one sends, so no text waits for a
+// batch's call. A count taken ahead for an item that never sends is given back once the run has
 // passed it, or at the run's end. Whether a text may go is caps.ts's decideCap (capCount.ts's rule).
 import type { CapCount } from '../capCount';
 import { MAX_CUSTOM_CAP } from '../capRules';
 import {
+	type AheadCount,
 	type CapTally,
 	countFirst,
 	countFirstAhead,
 	countOneMore,
 	type CountedText,
+	keepAllCountedAhead,
 	keepCountedAhead,
 	readMinutes,
 } from './caps';
@@ -33,20 +36,30 @@ function talliesOf(tally: CapTally): CapTally[] {
 }
 
 /** A first text counted ahead for an item not yet sent (countFirstAhead). */
-interface CountedAhead {
+interface CountedAhead extends AheadCount {
 	key: string;
-	counted: CountedText[];
-	marks: string[];
 }
 
-/** The items from `from` on, up to `count` of them, each with its cap's tally if it is capped. */
+/**
+ * The items from `from` on, up to `count` of them, each with its cap's tally if it is capped.
+ * `atOnce`: nothing is being sent meanwhile (the batch is awaited now), so the reads need not
+ * leave room for the sends' answers.
+ */
 export type TalliesAhead = (
 	from: number,
 	count: number,
+	atOnce: boolean,
 ) => Promise<Array<{ item: number; tally?: CapTally }>>;
 
 /** Whether a text went: `notSent` (certainly not) is the only outcome that uncounts it. */
 export type CountedOutcome = 'sent' | 'notSent' | 'maybeSent';
+
+/** A batch of items counted ahead: `from` to `from + READ_AHEAD - 1`. */
+interface Batch {
+	from: number;
+	/** Settled when its counts are in `ahead`; a batch that failed leaves its items to count the full way. */
+	done: Promise<void>;
+}
 
 export class CapRun {
 	private store?: MarkStore;
@@ -56,9 +69,13 @@ export class CapRun {
 		number,
 		Array<{ key: string; marks: string[]; text: CountedText }>
 	>();
-	/** First texts counted ahead for items not yet sent, and the first item not read ahead. */
+	/** First texts counted ahead for items not yet sent. */
 	private readonly ahead = new Map<number, CountedAhead[]>();
-	private readAheadTo = 0;
+	/** Tallies a batch counted ahead: a later batch leaves them to their own turn. */
+	private readonly countedAhead = new Set<string>();
+	private readonly batches: Batch[] = [];
+	/** The first item after the latest batch. */
+	private batchesTo = 0;
 
 	constructor(
 		/** The workflow's store, opened when the run's first capped text comes. */
@@ -71,29 +88,50 @@ export class CapRun {
 		return this.store;
 	}
 
-	/** Counts ahead the first text of each number and subject among the next READ_AHEAD items. */
-	private async countNextBatch(from: number, now: number) {
-		const texts = await this.talliesAhead(from, READ_AHEAD);
-		this.readAheadTo = from + texts.length;
+	private startBatch(from: number, atOnce: boolean) {
+		const done = this.countBatch(from, atOnce).catch(() => {
+			// Not counted ahead: each of its items is counted the full way at its turn, which says
+			// what failed if it still does.
+		});
+		this.batches.push({ from, done });
+		this.batchesTo = from + READ_AHEAD;
+	}
+
+	/** Counts ahead the first text of each number and subject among READ_AHEAD items from `from`. */
+	private async countBatch(from: number, atOnce: boolean) {
+		const texts = await this.talliesAhead(from, READ_AHEAD, atOnce);
 		const items: number[] = [];
 		const tallies: CapTally[] = [];
-		const seen = new Set<string>();
 		for (const { item, tally: own } of texts) {
 			for (const tally of own ? talliesOf(own) : []) {
 				const key = tallyKey(tally);
-				if (this.counted.has(key) || seen.has(key)) continue;
-				seen.add(key);
+				if (this.counted.has(key) || this.countedAhead.has(key)) continue;
+				this.countedAhead.add(key);
 				items.push(item);
 				tallies.push(tally);
 			}
 		}
-		const results = await countFirstAhead(this.storeOf(), tallies, now);
+		if (tallies.length === 0) return;
+		const results = await countFirstAhead(this.storeOf(), tallies, Date.now());
 		results.forEach((result, i) => {
 			if (!result) return;
 			const counted = this.ahead.get(items[i]) ?? [];
-			counted.push({ key: tallyKey(tallies[i]), counted: result.counted, marks: result.taken });
+			counted.push({ key: tallyKey(tallies[i]), cap: tallies[i], ...result });
 			this.ahead.set(items[i], counted);
 		});
+	}
+
+	/**
+	 * `item`'s batch counted (started now if no batch holds it), and the next batch started, so
+	 * that it is counted while this one sends.
+	 */
+	private async aheadOf(item: number) {
+		if (item >= this.batchesTo) this.startBatch(item, true);
+		if (this.batchesTo <= item + READ_AHEAD) this.startBatch(this.batchesTo, false);
+		const mine = this.batches.filter(
+			(batch) => batch.from <= item && item < batch.from + READ_AHEAD,
+		);
+		await Promise.all(mine.map((batch) => batch.done));
 	}
 
 	/** Counts taken ahead for items before `item`: they never reached their send. */
@@ -101,7 +139,7 @@ export class CapRun {
 		const passed = [...this.ahead].filter(([ahead]) => ahead < item);
 		if (passed.length === 0) return;
 		for (const [ahead] of passed) this.ahead.delete(ahead);
-		await this.storeOf().remove(passed.flatMap(([, all]) => all.flatMap(({ marks }) => marks)));
+		await this.storeOf().remove(passed.flatMap(([, all]) => all.flatMap(({ taken }) => taken)));
 	}
 
 	/**
@@ -110,11 +148,11 @@ export class CapRun {
 	 * reads.
 	 */
 	async count(item: number, tally: CapTally): Promise<CapCount> {
-		const now = Date.now();
+		await this.aheadOf(item);
 		await this.giveBackUnused(item);
-		if (!this.counted.has(tallyKey(tally)) && item >= this.readAheadTo) {
-			await this.countNextBatch(item, now);
-		}
+		const now = Date.now();
+		// A minute passed since the counts ahead: all of them are brought up to now in one call.
+		await keepAllCountedAhead(this.storeOf(), [...this.ahead.values()].flat(), now);
 		const ahead = this.ahead.get(item) ?? [];
 		this.ahead.delete(item);
 		const [own, all] = talliesOf(tally) as [CapTally, CapTally | undefined];
@@ -126,7 +164,7 @@ export class CapRun {
 	}
 
 	private async giveBack(ahead: CountedAhead | undefined) {
-		if (ahead) await this.storeOf().remove(ahead.marks);
+		if (ahead) await this.storeOf().remove(ahead.taken);
 	}
 
 	/** One more text of `item` counted in `tally`, if its limit allows. */
@@ -140,10 +178,9 @@ export class CapRun {
 		const key = tallyKey(tally);
 		let reading = this.counted.get(key);
 		if (!reading && ahead?.key === key) {
-			const taken = { counted: ahead.counted, taken: ahead.marks };
-			if (await keepCountedAhead(store, tally, taken, now)) {
+			if (await keepCountedAhead(store, tally, ahead, now)) {
 				this.counted.set(key, Promise.resolve(ahead.counted));
-				this.took(item, key, taken.taken, ahead.counted[0]);
+				this.took(item, key, ahead.taken, ahead.counted[0]);
 				return { allowed: true, count: 1 };
 			}
 		}
@@ -193,6 +230,7 @@ export class CapRun {
 
 	/** The run ended: counts taken ahead for items never sent go back. */
 	async end() {
+		await Promise.all(this.batches.map((batch) => batch.done));
 		await this.giveBackUnused(Number.MAX_SAFE_INTEGER);
 	}
 }

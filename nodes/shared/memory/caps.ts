@@ -231,6 +231,13 @@ export async function countFirstAhead(
 	return results;
 }
 
+/** A first text counted ahead (countFirstAhead), with the tally it was counted in. */
+export interface AheadCount {
+	cap: CapTally;
+	counted: CountedText[];
+	taken: string[];
+}
+
 /**
  * A first text counted ahead (countFirstAhead) about to go at `now`: still in the hour it was counted
  * in? Then its minute is brought up to now (the later minute mark is added; the latest one counts)
@@ -244,12 +251,34 @@ export async function keepCountedAhead(
 ): Promise<boolean> {
 	const [text] = ahead.counted;
 	if (text.hour !== hourOf(now)) return false;
-	const minuteStart = text.hour * HOUR_MS + minuteOf(now) * MINUTE_MS;
-	if (text.minuteStart !== minuteStart) {
-		const later = capMinuteMark(cap.subject, cap.phone, text.hour, text.slot, minuteOf(now));
-		await store.testAndSet([later]);
-		ahead.taken.push(later);
-		text.minuteStart = minuteStart;
-	}
+	await keepAllCountedAhead(store, [{ cap, ...ahead }], now);
 	return true;
+}
+
+/**
+ * `keepCountedAhead`'s minute for many counts taken ahead at once (one call): each counted in an
+ * earlier minute of `now`'s hour gets `now`'s minute mark, so that the texts still to go after a
+ * minute's turn do not each make a call. Counts of another hour are left alone (keepCountedAhead
+ * gives them back).
+ */
+export async function keepAllCountedAhead(
+	store: MarkStore,
+	aheads: readonly AheadCount[],
+	now: number,
+): Promise<void> {
+	const hour = hourOf(now);
+	const minute = minuteOf(now);
+	const minuteStart = hour * HOUR_MS + minute * MINUTE_MS;
+	const behind = aheads.filter(
+		({ counted: [text] }) => text.hour === hour && text.minuteStart !== minuteStart,
+	);
+	if (behind.length === 0) return;
+	const marks = behind.map(({ cap, counted: [text] }) =>
+		capMinuteMark(cap.subject, cap.phone, text.hour, text.slot, minute),
+	);
+	await store.testAndSet(marks);
+	behind.forEach((ahead, i) => {
+		ahead.taken.push(marks[i]);
+		ahead.counted[0].minuteStart = minuteStart;
+	});
 }

@@ -14,6 +14,7 @@ import {
 import type { CapCount } from '../../../../shared/capCount';
 import { type CapTally, CapRun, type TalliesAhead, workflowStore } from '../../../../shared/memory';
 import type { TatangoClient } from '../../../../shared/transport';
+import { readAhead } from '../readAhead';
 import type { OutgoingText } from '../text';
 import type { SendCheck, SendRunView, RunLedger } from '../types';
 
@@ -199,15 +200,15 @@ export async function ledgerCapOf(
 
 /** The texts ahead, each with its cap's tally when capped: the memory counts them in batches. */
 function talliesAhead(run: SendRunView): TalliesAhead {
-	return async (from, count) => {
-		const tallies = [];
-		for (const text of run.textsAhead(from, count)) {
+	return async (from, count, atOnce) => {
+		const tallies: Array<{ item: number; tally?: CapTally }> = [];
+		await readAhead(run.textsAhead(from, count), atOnce, async (text) => {
 			// Not capped, or a field that does not read: its own turn says why.
 			const cap = await capRuleOf(text, run.tatango, () => run.context.getTimezone()).catch(
 				() => undefined,
 			);
 			tallies.push({ item: text.itemIndex, tally: cap?.tally });
-		}
+		});
 		return tallies;
 	};
 }

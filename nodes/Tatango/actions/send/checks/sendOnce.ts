@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { claimKeys, type MarkStore, releaseKeys, workflowStore } from '../../../../shared/memory';
+import { readAhead } from '../readAhead';
 import type { OutgoingText } from '../text';
 import type { SendCheck, SendOutcome, SendRunView, Verdict, RunLedger } from '../types';
 
@@ -32,13 +33,17 @@ export interface AlreadySentOutput extends IDataObject {
 	transactionId: null;
 }
 
-/** Keys claimed ahead of their items, this many at a time (and the next batches meanwhile). */
-const BATCH = 100;
 /**
- * Batches claimed beyond the one sending. Each claim waits its settle time (at least 150 ms): with
- * one batch ahead, 100 sends of 1.3 ms on a quiet machine did not cover it and every hundredth
- * text waited for the rest (Send Once Per cost 30 to 50 % of a send in the bench); two cover 200
- * sends' time.
+ * Keys claimed ahead of their items, this many at a time (and the next batches meanwhile). A claim
+ * is two calls to the store, each reading and writing the workflow's whole row (up to 10,000
+ * marks, about 270 kB): a batch of 200 makes one call per hundred texts where 100 made two.
+ */
+const BATCH = 200;
+/**
+ * Batches claimed beyond the one sending. Each claim waits its settle time (at least 150 ms, more
+ * when the store's calls are slow): with one batch of 100 ahead, 100 sends of 1.3 ms on a quiet
+ * machine did not cover it and every hundredth text waited for the rest (Send Once Per cost 30 to
+ * 50 % of a send in the bench); two batches ahead cover 400 sends' time.
  */
 const BATCHES_AHEAD = 2;
 
@@ -66,6 +71,8 @@ class RunClaims {
 	>();
 	private readonly claimMarks: string[] = [];
 	private nextItem = 0;
+	/** When the latest batch has read its items' keys. */
+	private keysRead: Promise<void> = Promise.resolve();
 	private readonly token: string;
 	private readonly itemCount: number;
 	readonly context: IExecuteFunctions;
@@ -79,21 +86,38 @@ class RunClaims {
 		this.token = `${run.context.getExecutionId() ?? 'x'}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
 	}
 
-	/** Claims the keys of the next batch of items (those whose key reads; the others at their turn). */
-	private claimNextBatch() {
+	/**
+	 * Claims the keys of the next batch of items (those whose key reads; the others at their turn).
+	 * `atOnce`: an item waits for this batch, so its keys are read at once; a batch ahead reads its
+	 * keys while texts are being sent, once the batch before has read its own.
+	 */
+	private claimNextBatch(atOnce: boolean) {
 		const first = this.nextItem;
 		const end = Math.min(this.itemCount, first + BATCH);
 		this.nextItem = end;
-		const keys = new Map<number, string>();
-		for (const text of this.run.textsAhead(first, end - first)) {
+		const previous = this.keysRead;
+		let read = () => {};
+		this.keysRead = new Promise<void>((resolve) => (read = resolve));
+		const batch = (async () => {
+			const keys = new Map<number, string>();
 			try {
-				const key = text.sendOnceKey;
-				if (key) keys.set(text.itemIndex, key);
-			} catch {
-				// Its own turn reports the error, for the right item.
+				await previous;
+				await readAhead(this.run.textsAhead(first, end - first), atOnce, (text) => {
+					try {
+						const key = text.sendOnceKey;
+						if (key) keys.set(text.itemIndex, key);
+					} catch {
+						// Its own turn reports the error, for the right item.
+					}
+				});
+				// Claimed in the order of the items: the next batch goes on once this one has its keys.
+				const claiming = this.claimKeysOf(keys);
+				read();
+				return await claiming;
+			} finally {
+				read();
 			}
-		}
-		const batch = this.claimKeysOf(keys);
+		})();
 		for (let item = first; item < end; item++) {
 			const claim = batch.then((claims) => claims.get(item));
 			claim.catch(() => undefined); // awaited at the item's turn; no unhandled rejection before
@@ -126,10 +150,10 @@ class RunClaims {
 
 	/** Item `item`'s claim, its batch claimed (and the next one started) if it was not yet. */
 	async claimFor(item: number, key: string): Promise<Claim> {
-		while (this.nextItem <= item) this.claimNextBatch();
+		while (this.nextItem <= item) this.claimNextBatch(true);
 		// Keep BATCHES_AHEAD batches claiming beyond the one this item is in.
 		const horizon = item + BATCHES_AHEAD * BATCH;
-		while (this.nextItem < this.itemCount && this.nextItem <= horizon) this.claimNextBatch();
+		while (this.nextItem < this.itemCount && this.nextItem <= horizon) this.claimNextBatch(false);
 		const claim = await this.claims.get(item);
 		this.claims.delete(item);
 		if (claim?.key === key) return claim;
