@@ -181,7 +181,12 @@ export class LedgerTable {
 				const rows = Array.isArray(answer) ? (answer as Array<Record<string, unknown>>) : [];
 				return rows
 					.filter((raw) => raw.dryRunState === 'before')
-					.map(({ dryRunState: _state, ...raw }) => rowOf(raw));
+					.map((raw) => {
+						// Not a column: a row read this way is written back as a final row.
+						const row = { ...raw };
+						delete row.dryRunState;
+						return rowOf(row);
+					});
 			}),
 		);
 		const byId = new Map(matched.flat().map((row) => [row.id, row]));
