@@ -37,6 +37,7 @@ import { HEAD_NOUN_PHRASES } from './headNoun';
 import { NAMED_REQUEST_PHRASES } from './namedRequests';
 import { SHORT_REPLY_PHRASES, shortFormOf } from './shortForms';
 import { optInRequest } from './optIn';
+import { refusesToStop } from './refused';
 import { isElsewhere, scopeOf, withoutChannelsBesideTexts } from './scope';
 import { spelledKeyword, withTwoWordKeywords } from './typos';
 import {
@@ -240,6 +241,12 @@ function gather(read: string): Gathered {
 	});
 	placeBareKeywords(found);
 	leadingCapitalKeyword(read, found);
+	// "don't you dare stop", "my husband says unsubscribe but I like them", "stop? nah": kept.
+	found.keep ??= refusesToStop(
+		read,
+		found.clauseKeys,
+		found.findings.filter((finding) => finding.intent === 'revoked').map((f) => f.clause),
+	);
 	const number = removesNamedNumber(found.clauseKeys);
 	if (number) found.findings.push({ intent: 'revoked', words: number, language: 'en' });
 	const notThem = notThePersonNamed(read);
@@ -540,7 +547,8 @@ function withoutMentions(words: Word[], findings: Finding[]): Word[][] {
 		const said = sayer >= 0 && SAYING.has(words[sayer].key);
 		const instructed = INSTRUCTION_LINKS.has(words[i + 1]?.key ?? '');
 		if (!said && !(instructed && isInstructionLine(words, i))) continue;
-		if (said && saidByThePerson(words, sayer) && !words.some((word) => BY_MISTAKE.has(word.key))) {
+		const byThePerson = said && (saidByThePerson(words, sayer) || passedOn(words, sayer));
+		if (byThePerson && !words.some((word) => BY_MISTAKE.has(word.key))) {
 			const meaning = KEYWORD_REPLIES[words[i].key];
 			if (meaning?.intent === 'revoked') {
 				findings.push({
@@ -592,6 +600,15 @@ function isInstructionLine(words: Word[], keywordIndex: number): boolean {
 			'remove',
 			'removed',
 		].includes(key),
+	);
+}
+
+/** "my lawyer told me to tell you to stop": a request passed on to the sender, for the person. */
+function passedOn(words: Word[], sayer: number): boolean {
+	return (
+		words[sayer].key === 'tell' &&
+		words[sayer - 1]?.key === 'to' &&
+		['you', 'u', 'y all'].includes(words[sayer + 1]?.key ?? '')
 	);
 }
 

@@ -856,6 +856,29 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	// "ya no quiero", alone: no longer wanted
 	rule('es', `^ya no (?:quiero|deseo)(?: (?:mas|nada|gracias|por favor|porfa|ya))*$`, false),
+	// A dare against texting: "don't you dare text me again", "ni se les ocurra volver a
+	// escribirme", "ne vous avisez pas de me réécrire" (a dare against stopping keeps: refused.ts).
+	rule(
+		'en',
+		`\\b(?:do not|never)(?: you| u| ya| y all)?(?: even)? (?:dare(?: to)?|think (?:about|of)) (?:text|txt|message|msg|sms|send|contact|email|spam|bother|call|write|hit me up|texting|messaging|sending|contacting)${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\b(?:ni|no) (?:se (?:te|le|les|os) (?:ocurra|vaya a ocurrir)|(?:se|te|os) (?:atrevan|atreva|atrevas|atrevais) a) (?:volver a )?(?:escribir|mandar|enviar|textear|contactar|llamar|molestar)\\w*${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:ne |n )?(?:t|vous) (?:avise|avisez)(?: surtout)? pas (?:d|de) (?:me |m |nous )?(?:reecrire|ecrire|texter|envoyer|renvoyer|recontacter|contacter|appeler|rappeler|deranger)${END}`,
+		false,
+	),
+	// A request passed on for the person: "mon avocat m'a dit de vous demander d'arrêter".
+	rule(
+		'fr',
+		`\\b(?:de |d )?vous (?:demander|dire) (?:d|de) (?:arreter|cesser|me desabonner|me retirer)${END}`,
+		false,
+	),
 ];
 
 /** "Remove me", "take my number off your list\": verbs of taking off, a person, and a list or nothing. */
