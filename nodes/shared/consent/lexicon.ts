@@ -151,6 +151,8 @@ export const JOINABLE = new Set([
 	...'opt out sending messaging send ya porfa porfavor por favor darme de pub pubs svp'.split(' '),
 	// "cancelsubscriptiontotexts", "removemynumber", "stopfromthislist"
 	...'subscription subscriptions to my from list these number remove no more'.split(' '),
+	// "stopthis", "nomasmensajes"
+	...'this mas mensajes'.split(' '),
 ]);
 
 /** Politeness, emphasis and address that change nothing in a keyword reply ("Stop it please!!"). */
