@@ -54,8 +54,10 @@ export function refusesToStop(
 	// "stop? nah I like these": a short first clause asked back, then refused; a request to stop
 	// after the refusal ("stop? no. stop texting me") is still one.
 	const [first, second] = clauseKeys;
-	if (!first || !second || first.length > 4 || !/^[^?]{1,40}\?/u.test(read.trim())) return;
-	if (!revokedClauses.includes(0) || revokedClauses.some((clause) => clause !== 0)) return;
+	if (!first || !second || first.length > 4 || !/^[^?]{1,40}\?/u.test(read.trim()))
+		return undefined;
+	if (!revokedClauses.includes(0) || revokedClauses.some((clause) => clause !== 0))
+		return undefined;
 	const refused = REFUSAL.exec(second.join(' '));
 	return refused ? `${first.join(' ')} ${refused[0]}` : undefined;
 }
