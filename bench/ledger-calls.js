@@ -276,6 +276,42 @@ async function main() {
 				},
 			}),
 		);
+		if (process.argv.includes('--dry-run-read')) {
+			for (const n of [60, 100, 200]) {
+				await measure(`read: ${n} numbers through an update's dry run`, n, (i) =>
+					api('PATCH', `${rows}/update`, {
+						data: {
+							filter: {
+								type: 'or',
+								filters: Array.from({ length: n }, (_, j) => ({
+									columnName: 'capWindow',
+									condition: 'eq',
+									value: String(5550000000 + ((i + 2) * n + j)),
+								})),
+							},
+							data: { status: 'pending' },
+							dryRun: true,
+						},
+					}),
+				);
+			}
+			await measure('read: 60 numbers (or on capWindow), one page', 60, (i) =>
+				api('GET', rows, {
+					params: {
+						limit: 250,
+						sortBy: 'id:asc',
+						filter: JSON.stringify({
+							type: 'or',
+							filters: Array.from({ length: 60 }, (_, j) => ({
+								columnName: 'capWindow',
+								condition: 'eq',
+								value: String(5550000000 + ((i + 2) * 60 + j)),
+							})),
+						}),
+					},
+				}),
+			);
+		}
 		await measure('update 1 row by id', 1, (i) =>
 			api('PATCH', `${rows}/update`, {
 				data: {
