@@ -77,6 +77,49 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'en',
 		'\\b(?:(?:leave|let) (?:me|us)(?: the)?(?: fuck| fucking| hell| heck| tf| f| freaking| frickin| damn)? (?:alone|be)|lose (?:my|this) (?:number|#)|forget (?:my|this) number|go away|fuck off|piss off|f off|get lost|buzz off|back off)(?= |$)',
 	),
+	// Texts named by what they are about: "stop the flight updates", "stop it with the flash sale
+	// texts", "cancelling these alerts"; not a named email ("stop the email updates").
+	rule(
+		'en',
+		`\\b(?:stop|quit|cease|halt|cancel|cancell?ing|cancell?ed)(?: (?:it|them) with)?(?: ${BETWEEN_EN}){0,3}(?: (?!e?mails?\\b|calls?\\b|phone\\b)\\w+){0,3} (?:texts?|txts?|messages|msgs|notifications|alerts|updates|reminders|promos|promotions)${END}`,
+	),
+	// "I want off the library hold notification texts", "sign me out of order update texts"
+	rule(
+		'en',
+		`\\b(?:want|get|be|sign me|take me|log me) (?:off|out of)(?: (?:this|your|the|ur|these|those|all))?(?: (?!e?mails?\\b|calls?\\b)\\w+){0,3} (?:texts?|text messages|text alerts|sms|notification texts|alert texts)${END}`,
+	),
+	// "I want zero texts from this store", "I need no more messages"
+	rule('en', `\\b(?:want|need|get) (?:zero|no)(?: more)? ${MESSAGES_EN_STRICT}${END}`, false),
+	// Formal: "this reply revokes my consent", "I do not consent to further text messages", "I would
+	// appreciate it if you no longer sent promotional messages", "not to receive any further
+	// correspondence by text"
+	rule('en', `\\brevok(?:es|ed|ing) (?:my |all |any )?(?:consent|permission)${END}`),
+	rule(
+		'en',
+		`\\b(?:do not|don't|dont|no longer|not|never|withdraw my) consent(?:ing)? to(?: ${BETWEEN_EN}){0,3}(?: text| sms)? ${MESSAGES_EN_STRICT}${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\bno longer (?:send|sent|text|texted|message)(?: ${BETWEEN_EN}){0,3}(?: \\w+)? (?:texts?|text messages|messages|sms|alerts|notifications)${END}`,
+		false,
+	),
+	rule(
+		'en',
+		`\\bnot (?:to )?(?:receive|be sent|get)(?: any)?(?: further| more| future)? (?:(?:correspondence|communications?|contact|messages) (?:by|via|through) (?:text|sms|texting)|text messages|texts|sms)${END}`,
+		false,
+	),
+	// "for the love of god shut up", "shut up already": plainly "leave me alone" when it ends the
+	// clause; "shut up, that's amazing" and "shut up and take my money" go on.
+	rule(
+		'en',
+		`\\b(?:god|enough|just|please|pls|omg|omfg|ffs|jesus) shut (?:up|it)(?: already| now| pls| please| for good)?$|\\bshut (?:up|it) (?:already|for good)$`,
+	),
+	// "block me from your system": the sender told to block this number
+	rule(
+		'en',
+		`\\bblock (?:me|my number|this number) from (?:your|ur|the|these|this) (?:system|list|texts|messages|alerts|number)${END}`,
+	),
 	// "how do I get off this list?", "I want off your list"
 	rule(
 		'en',
@@ -115,6 +158,14 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	rule('en', `\\bnever gave (?:you )?(?:my number|permission|consent)${END}`, false),
 
 	// Spanish
+	// "cese y desista de enviarme mensajes": the legal formula, told to the sender
+	rule('es', `\\bces(?:e|en|ar) y desist(?:a|an|ir) de (?:enviar|mandar|contactar|textear)\\w*${END}`),
+	// "no me llegue nada más de ustedes", "que no me llegue ni un mensaje más"
+	rule(
+		'es',
+		`\\bno me (?:llegue|lleguen|vuelva a llegar|vuelvan a llegar) (?:nada|ni un (?:mensaje|texto|sms)|ningun (?:mensaje|texto|sms)) mas${END}`,
+		false,
+	),
 	// "dejen de enviarme mensajes", "para de escribirme"
 	rule(
 		'es',
@@ -247,6 +298,8 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 
 	// French (as written in Canada)
+	// "plus jamais de message svp": never again, of the texts
+	rule('fr', `\\bplus jamais (?:de |d |des |vos |ces )?${MESSAGES_FR}${END}`, false),
 	// "arrêtez de m'envoyer des textos", "cessez de m'écrire"
 	rule(
 		'fr',
