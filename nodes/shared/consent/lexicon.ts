@@ -298,13 +298,13 @@ export const LANGUAGE_MARKERS: Record<ConsentLanguage, Set<string>> = {
 	es: new Set(
 		(
 			'por favor porfa porfavor porfis hablo ingles gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
-			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen plis'
+			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen plis todo todos toda nada'
 		).split(' '),
 	),
 	fr: new Set(
 		(
 			'svp stp merci vous je j moi des les le pas ne plus c bonjour allo oui s il plait maintenant mon votre vos ' +
-			'trop encore pub pubs et est ce cette ca du au ai marre'
+			'trop encore pub pubs et est ce cette ca du au ai marre arrete arretez'
 		).split(' '),
 	),
 };

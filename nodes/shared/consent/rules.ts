@@ -78,10 +78,11 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		'\\b(?:(?:leave|let) (?:me|us)(?: the)?(?: fuck| fucking| hell| heck| tf| f| freaking| frickin| damn)? (?:alone|be)|lose (?:my|this) (?:number|#)|forget (?:my|this) number|go away|fuck off|piss off|f off|get lost|buzz off|back off)(?= |$)',
 	),
 	// Texts named by what they are about: "stop the flight updates", "stop it with the flash sale
-	// texts", "cancelling these alerts"; not a named email ("stop the email updates").
+	// texts", "cancelling these alerts"; not a named email ("stop the email updates"), nor in a
+	// question about what a stop would do ("does STOP also stop my order updates?").
 	rule(
 		'en',
-		`\\b(?:stop|quit|cease|halt|cancel|cancell?ing|cancell?ed)(?: (?:it|them) with)?(?: ${BETWEEN_EN}){0,3}(?: (?!e?mails?\\b|calls?\\b|phone\\b)\\w+){0,3} (?:texts?|txts?|messages|msgs|notifications|alerts|updates|reminders|promos|promotions)${END}`,
+		`(?<!\\b(?:does|did|do|will|would|can|could|should|if|whether)\\b.*)\\b(?:stop|quit|cease|halt|cancel|cancell?ing|cancell?ed)(?: (?:it|them) with)?(?: ${BETWEEN_EN}){0,3}(?: (?!e?mails?\\b|calls?\\b|phone\\b)\\w+){0,3} (?:texts?|txts?|messages|msgs|notifications|alerts|updates|reminders|promos|promotions)${END}`,
 	),
 	// "I want off the library hold notification texts", "sign me out of order update texts"
 	rule(
@@ -159,7 +160,10 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 
 	// Spanish
 	// "cese y desista de enviarme mensajes": the legal formula, told to the sender
-	rule('es', `\\bces(?:e|en|ar) y desist(?:a|an|ir) de (?:enviar|mandar|contactar|textear)\\w*${END}`),
+	rule(
+		'es',
+		`\\bces(?:e|en|ar) y desist(?:a|an|ir) de (?:enviar|mandar|contactar|textear)\\w*${END}`,
+	),
 	// "no me llegue nada más de ustedes", "que no me llegue ni un mensaje más"
 	rule(
 		'es',
