@@ -47,9 +47,6 @@ const BATCH = 200;
  */
 const BATCHES_AHEAD = 2;
 
-/** Keys read ahead between two turns of the event loop (readAhead.ts). */
-const KEYS_PER_TURN = 4;
-
 type Claim =
 	| { status: 'claimed' | 'used' | 'undecided'; key: string }
 	/** The key of an earlier item of this run. */
@@ -105,7 +102,7 @@ class RunClaims {
 			const keys = new Map<number, string>();
 			try {
 				await previous;
-				await readAhead(this.run.textsAhead(first, end - first), atOnce, KEYS_PER_TURN, (text) => {
+				await readAhead(this.run.textsAhead(first, end - first), atOnce, (text) => {
 					try {
 						const key = text.sendOnceKey;
 						if (key) keys.set(text.itemIndex, key);
