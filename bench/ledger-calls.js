@@ -2,13 +2,16 @@
 // @ts-check
 'use strict';
 /**
- * What each kind of call the compliance ledger makes costs n8n's server (docs/ledger.md, "Where a
- * text's cost went"): CPU time of the `n8n start` process (utime + stime of all its threads, from
- * /proc/<pid>/stat) per call and per row, which other processes' load on the machine does not
- * inflate the way it does wall time. A real n8n 2.41.1 on SQLite (or PostgreSQL with
- * `--postgres`), a ledger table made through the public API, rows shaped as the ledger writes them.
+ * What each kind of call the compliance ledger makes costs n8n's server (docs/ledger.md, "What a
+ * text costs n8n's server"): CPU time of the `n8n start` process (utime + stime of all its
+ * threads, from /proc/<pid>/stat) per call and per row, which other processes' load on the machine
+ * inflates less than wall time; then a thousand texts of each kind through the ledger's own code.
+ * A real n8n 2.41.1 on SQLite (or PostgreSQL with `--postgres`), a ledger table made through the
+ * public API, rows shaped as the ledger writes them. `--texts-only` skips the calls one by one,
+ * `--dry-run-read` adds reads through an update's dry run beside the GET reads, `--profile=DIR`
+ * writes n8n's CPU profile there (and each measurement's time window, windows.json).
  *
- *   node bench/ledger-calls.js [--postgres] [--preload=3000] [--repeat=30]
+ *   node bench/ledger-calls.js [--postgres] [--preload=3000] [--repeat=30] [--texts-only]
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -276,6 +279,42 @@ async function main() {
 				},
 			}),
 		);
+		if (process.argv.includes('--dry-run-read')) {
+			for (const n of [60, 100, 200]) {
+				await measure(`read: ${n} numbers through an update's dry run`, n, (i) =>
+					api('PATCH', `${rows}/update`, {
+						data: {
+							filter: {
+								type: 'or',
+								filters: Array.from({ length: n }, (_, j) => ({
+									columnName: 'capWindow',
+									condition: 'eq',
+									value: String(5550000000 + ((i + 2) * n + j)),
+								})),
+							},
+							data: { status: 'pending' },
+							dryRun: true,
+						},
+					}),
+				);
+			}
+			await measure('read: 60 numbers (or on capWindow), one page', 60, (i) =>
+				api('GET', rows, {
+					params: {
+						limit: 250,
+						sortBy: 'id:asc',
+						filter: JSON.stringify({
+							type: 'or',
+							filters: Array.from({ length: 60 }, (_, j) => ({
+								columnName: 'capWindow',
+								condition: 'eq',
+								value: String(5550000000 + ((i + 2) * 60 + j)),
+							})),
+						}),
+					},
+				}),
+			);
+		}
 		await measure('update 1 row by id', 1, (i) =>
 			api('PATCH', `${rows}/update`, {
 				data: {

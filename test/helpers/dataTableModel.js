@@ -145,6 +145,14 @@ class DataTableModel {
 			}
 			return stored.map(({ visibleAt: _visibleAt, ...row }) => ({ ...row }));
 		}
+		if (m[3] === 'update' && call.body.dryRun) {
+			return visible()
+				.filter((row) => DataTableModel.matches(row, call.body.filter))
+				.flatMap(({ visibleAt: _visibleAt, ...row }) => [
+					{ ...row, dryRunState: 'before' },
+					{ ...row, ...call.body.data, dryRunState: 'after' },
+				]);
+		}
 		if (m[3] === 'update') {
 			for (const row of table.rows) {
 				if (DataTableModel.matches(row, call.body.filter)) Object.assign(row, call.body.data);

@@ -37,6 +37,7 @@ import { HEAD_NOUN_PHRASES } from './headNoun';
 import { NAMED_REQUEST_PHRASES } from './namedRequests';
 import { SHORT_REPLY_PHRASES, shortFormOf } from './shortForms';
 import { optInRequest } from './optIn';
+import { refusesToStop } from './refused';
 import { isElsewhere, scopeOf, withoutChannelsBesideTexts } from './scope';
 import { spelledKeyword, withTwoWordKeywords } from './typos';
 import {
@@ -240,6 +241,12 @@ function gather(read: string): Gathered {
 	});
 	placeBareKeywords(found);
 	leadingCapitalKeyword(read, found);
+	// "don't you dare stop", "my husband says unsubscribe but I like them", "stop? nah": kept.
+	found.keep ??= refusesToStop(
+		read,
+		found.clauseKeys,
+		found.findings.filter((finding) => finding.intent === 'revoked').map((f) => f.clause),
+	);
 	const number = removesNamedNumber(found.clauseKeys);
 	if (number) found.findings.push({ intent: 'revoked', words: number, language: 'en' });
 	const notThem = notThePersonNamed(read);
@@ -251,11 +258,18 @@ function gather(read: string): Gathered {
 	return found;
 }
 
-/** A reply that opens with the keyword in capitals, then more words: "STOP idk who you are". */
+/** Words that open an object after a verb: "STOP the car", "ALTO el envío". */
 const DETERMINERS = new Set(
 	'the a an my your our his her their that el la los las mi su le les mon ma mes'.split(' '),
 );
 const AFTER_STOP_AS_VERB = /^(?:\w+ing|by|at|in|on|for|to|and|or|with|over|de|pour|par)$/;
+/** Words of asking that make a keyword before them a request: "stop please ...". */
+const POLITE = new Set(['please', 'pls', 'plz', 'svp', 'stp', 'porfa', 'xfa']);
+/** "stop please I love this", "stop please lol": said in play, not a request (context.ts). */
+const PRAISE_OR_PLAY = new Set(
+	'love like loving adore cute lol lmao haha hahaha omg jaja jajaja mdr encanta'.split(' '),
+);
+/** A reply that opens with the keyword in capitals, then more words: "STOP idk who you are". */
 const LEADING_CAPITAL_KEYWORD = /^\s*(?:STOP|ALTO|ARR[EÊ]T|UNSUBSCRIBE|BAJA)\b(?!\s*[?'’-])/u;
 
 /**
@@ -265,9 +279,16 @@ const LEADING_CAPITAL_KEYWORD = /^\s*(?:STOP|ALTO|ARR[EÊ]T|UNSUBSCRIBE|BAJA)\b(
  */
 function leadingCapitalKeyword(read: string, found: Gathered): void {
 	const first = found.clauseKeys[0] ?? [];
-	if (first.length < 2 || found.findings.some((finding) => finding.intent === 'revoked')) return;
-	if (!LEADING_CAPITAL_KEYWORD.test(read) || KEYWORD_REPLIES[first[0]]?.intent !== 'revoked')
-		return;
+	const revoked = found.findings.filter((finding) => finding.intent === 'revoked');
+	if (first.length < 2 || revoked.some((finding) => !finding.wrongNumber)) return;
+	// In any case, a keyword then "please" ("Stop please I'm at work", "arret svp c'est le mauvais
+	// numero") or then the number said wrong ("stop wrong number") is the keyword used.
+	const used =
+		LEADING_CAPITAL_KEYWORD.test(read) ||
+		((POLITE.has(first[1]) || (first[1] === 'por' && first[2] === 'favor')) &&
+			!first.some((key) => PRAISE_OR_PLAY.has(key))) ||
+		revoked.some((finding) => finding.wrongNumber && finding.clause === 0);
+	if (!used || KEYWORD_REPLIES[first[0]]?.intent !== 'revoked') return;
 	// "STOP ordering pizza", "STOP by our store": a verb's object or a place, not the keyword.
 	if (AFTER_STOP_AS_VERB.test(first[1])) return;
 	if (found.keep !== undefined) return;
@@ -539,7 +560,8 @@ function withoutMentions(words: Word[], findings: Finding[]): Word[][] {
 		const said = sayer >= 0 && SAYING.has(words[sayer].key);
 		const instructed = INSTRUCTION_LINKS.has(words[i + 1]?.key ?? '');
 		if (!said && !(instructed && isInstructionLine(words, i))) continue;
-		if (said && saidByThePerson(words, sayer) && !words.some((word) => BY_MISTAKE.has(word.key))) {
+		const byThePerson = said && (saidByThePerson(words, sayer) || passedOn(words, sayer));
+		if (byThePerson && !words.some((word) => BY_MISTAKE.has(word.key))) {
 			const meaning = KEYWORD_REPLIES[words[i].key];
 			if (meaning?.intent === 'revoked') {
 				findings.push({
@@ -594,6 +616,15 @@ function isInstructionLine(words: Word[], keywordIndex: number): boolean {
 	);
 }
 
+/** "my lawyer told me to tell you to stop": a request passed on to the sender, for the person. */
+function passedOn(words: Word[], sayer: number): boolean {
+	return (
+		words[sayer].key === 'tell' &&
+		words[sayer - 1]?.key === 'to' &&
+		['you', 'u', 'y all'].includes(words[sayer + 1]?.key ?? '')
+	);
+}
+
 /**
  * Whether the verb of saying is the person's own, told as done ("I already said STOP"), not a case
  * ("what happens if I reply STOP?") nor an instruction ("reply STOP").
@@ -627,7 +658,12 @@ function saidByThePerson(words: Word[], sayer: number): boolean {
 	}
 	// "Replied stop twice already": English drops the "I" at the start of a reply.
 	if (person < 0)
-		return SAID_BY_ME.has(words[sayer].key) || (sayer === 0 && SAID.has(words[0].key));
+		return (
+			SAID_BY_ME.has(words[sayer].key) ||
+			// "Already told you to stop": the same, after "already".
+			((sayer === 0 || (sayer === 1 && ['already', 'alr'].includes(words[0].key))) &&
+				SAID.has(words[sayer].key))
+		);
 	return !words.slice(Math.max(0, person - 3), person).some((word) => HYPOTHETICAL.has(word.key));
 }
 

@@ -54,6 +54,11 @@ const KEEP_PHRASES: RegExp[] = [
 	),
 	new RegExp(`\\b${TEXTS_ES} (?:estan|esta|son) (?:bien|ok|perfectos?)${END}`),
 	new RegExp(`\\bquiero (?:seguir|continuar) (?:recibiendo|recibir)${END}`),
+	// Writing to this number allowed, beside calls to another stopped: "a este sí pueden escribir",
+	// "you can still text this one"
+	new RegExp(
+		`\\b(?:a este|aqui|por aqui|a este numero)(?: si)? (?:me )?(?:pueden|puede|podeis) (?:escribir|mandar|textear|enviar)\\w*|\\b(?:you|u) can (?:still )?(?:text|message|txt) (?:me )?(?:here|this (?:one|number)|on this (?:one|number))${END}`,
+	),
 	// French
 	new RegExp(
 		`\\b(?:continuez|continue|continuer) (?:de|a|d) (?:m |me |nous )?(?:envoyer|ecrire|texter|recevoir)`,

@@ -151,6 +151,8 @@ export const JOINABLE = new Set([
 	...'opt out sending messaging send ya porfa porfavor por favor darme de pub pubs svp'.split(' '),
 	// "cancelsubscriptiontotexts", "removemynumber", "stopfromthislist"
 	...'subscription subscriptions to my from list these number remove no more'.split(' '),
+	// "stopthis", "nomasmensajes"
+	...'this mas mensajes'.split(' '),
 ]);
 
 /** Politeness, emphasis and address that change nothing in a keyword reply ("Stop it please!!"). */
@@ -296,13 +298,13 @@ export const LANGUAGE_MARKERS: Record<ConsentLanguage, Set<string>> = {
 	es: new Set(
 		(
 			'por favor porfa porfavor porfis hablo ingles gracias mensajes mensaje quiero ya mas los el usted ustedes numero mi que hola ahora ' +
-			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen'
+			'esta este es y para con otra vez las una del al su sus conozco sin pero baja quiten basta querer mande borren saquen plis'
 		).split(' '),
 	),
 	fr: new Set(
 		(
 			'svp stp merci vous je j moi des les le pas ne plus c bonjour allo oui s il plait maintenant mon votre vos ' +
-			'trop encore pub pubs et est ce cette ca du au'
+			'trop encore pub pubs et est ce cette ca du au ai marre'
 		).split(' '),
 	),
 };

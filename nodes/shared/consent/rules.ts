@@ -56,13 +56,13 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// "don't text me", "please never message me again": a negated verb of texting, told to the sender
 	rule(
 		'en',
-		`(?:^|\\b(?:do|please|pls|plz|just|and|so|ok|k) )(?:not|never)(?: (?:ever|please|pls|u|you))? (?:text|txt|message|msg|sms|contact|send|email|spam|bother|hit me up)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends|back)\\b)`,
+		`(?:^|\\b(?:do|please|pls|plz|just|and|so|ok|k) )(?:not|never)(?: (?:ever|please|pls|u|you))? (?:text|txt|message|msg|sms|contact|send|email|spam|bother|hit me up|reach out)${END}(?!(?: \\w+)? (?:before|after|until|till|til|between|during|while|at night|on weekends|back)\\b)`,
 		false,
 	),
 	// "I don't want these texts", "I no longer wish to receive messages from you"
 	rule(
 		'en',
-		`\\b(?:not|never|no longer)(?: \\w+)? (?:want|wish|need|like|care for)(?: (?!(?:stop|quit|unsubscribe|cancel|remove|opt|miss|lose)\\b)\\w+){0,5}? ${MESSAGES_EN_STRICT}${END}`,
+		`\\b(?:not|never|no longer)(?: \\w+)? (?:wants?|wish|wishes|needs?|like|care for)(?: (?!(?:stop|quit|unsubscribe|cancel|remove|opt|miss|lose)\\b)\\w+){0,5}? ${MESSAGES_EN_STRICT}${END}`,
 		false,
 	),
 	rule(
@@ -105,7 +105,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	rule(
 		'en',
-		`\\b(?:i|we) want out(?: of (?:this|these|your|the|ur)(?: \\w+)? (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
+		`\\b(?:i|we) want out(?: of (?:this|these|your|the|ur)(?: \\w+){0,3} (?:list|texts?|messages|program|programme|club|alerts|service|subscription|thing))?$`,
 	),
 	rule(
 		'en',
@@ -452,6 +452,12 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 		`\\b(?:i|ive|i ve|i have|i already|already|after i|since i|when i)(?: (?:already|just|literally|also|even|have|had|ve|did|clearly))? (?:unsubscribed|opted out|replied stop|texted stop|said stop|sent stop|asked (?:you )?to stop|told (?:you|u) to stop|asked to be removed)${END}`,
 	),
 	rule('en', `\\bstop means stop${END}`),
+	// "what part of STOP don't you understand"
+	rule(
+		'en',
+		`\\bwhat part of (?:stop|unsubscribe|quit|remove me|leave me alone|opt out)(?: (?:do not|dont|does not|doesnt|did not|didnt)) (?:you|u|y all|you people|you guys) (?:understand|get)${END}`,
+		false,
+	),
 	rule(
 		'shared',
 		`\\b(?:how many times|cuantas veces|combien de fois)\\b.* (?:stop|unsubscribe|remove|quit|cancel|alone|paren|parar|pararan|dejen|baja|arreter|arretez|cesser|desabonner)(?: (?:texting|sending|messaging|me|it|this|now|already|please|ya|svp))*$`,
@@ -580,7 +586,7 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	// Consent named as withdrawn: "consent withdrawn effective today", "consentimiento revocado".
 	rule(
 		'en',
-		`\\b(?:consent|permission|authorization|authorisation) (?:is |has been |hereby |now |officially )*(?:withdrawn|revoked|rescinded|retracted|cancelled|canceled)${END}`,
+		`\\b(?:consent|permission|authorization|authorisation)(?: to (?:receive|get|be sent)(?: \\w+){1,4}?)? (?:is |has been |hereby |now |officially )*(?:withdrawn|revoked|rescinded|retracted|cancelled|canceled)${END}`,
 	),
 	rule(
 		'es',
@@ -850,6 +856,65 @@ export const REVOCATION_PHRASES: PhraseRule[] = [
 	),
 	// "ya no quiero", alone: no longer wanted
 	rule('es', `^ya no (?:quiero|deseo)(?: (?:mas|nada|gracias|por favor|porfa|ya))*$`, false),
+	// A dare against texting: "don't you dare text me again", "ni se les ocurra volver a
+	// escribirme", "ne vous avisez pas de me réécrire" (a dare against stopping keeps: refused.ts).
+	rule(
+		'en',
+		`\\b(?:do not|never)(?: you| u| ya| y all)?(?: even)? (?:dare(?: to)?|think (?:about|of)) (?:text|txt|message|msg|sms|send|contact|email|spam|bother|call|write|hit me up|texting|messaging|sending|contacting)${END}`,
+		false,
+	),
+	rule(
+		'es',
+		`\\b(?:ni|no) (?:se (?:te|le|les|os) (?:ocurra|vaya a ocurrir)|(?:se|te|os) (?:atrevan|atreva|atrevas|atrevais) a) (?:volver a )?(?:escribir|mandar|enviar|textear|contactar|llamar|molestar)\\w*${END}`,
+		false,
+	),
+	rule(
+		'fr',
+		`\\b(?:ne |n )?(?:t|vous) (?:avise|avisez)(?: surtout)? pas (?:d|de) (?:me |m |nous )?(?:reecrire|ecrire|texter|envoyer|renvoyer|recontacter|contacter|appeler|rappeler|deranger)${END}`,
+		false,
+	),
+	// The texts told they may end: "I'm not a member anymore so these can end"
+	rule(
+		'en',
+		`\\b(?:these|those|the texts|your texts|(?:the |these |your )?${MESSAGES_EN_STRICT}) (?:can|should|may|need to|must) (?:end|stop|cease)(?: now)?$`,
+		false,
+	),
+	// Asks for money or support named as what is sent: "no more donation requests"
+	rule('en', `\\bno more \\w+ (?:requests|solicitations|appeals|asks)${END}`, false),
+	// Taken off every list, the person left unsaid: "pls remove from all lists"
+	rule(
+		'en',
+		`^(?:pls |please |plz )?remove from (?:all|every|your|ur|the|this|all your|all the) lists?${END}`,
+	),
+	// The texts no longer needed: "plus besoin de me texter", "no need to text me anymore"
+	rule(
+		'fr',
+		`\\b(?:plus|pu|pas) besoin (?:de|d) (?:me |m |nous )?(?:texter|ecrire|envoyer|contacter|relancer)(?: (?:merci|svp|stp|encore|plus))*$`,
+		false,
+	),
+	rule(
+		'en',
+		`\\bno (?:more )?need to (?:text|message|contact|send|txt|email) (?:me|us)(?: \\w+)? (?:anymore|any more|again)${END}`,
+		false,
+	),
+	// A past request to be removed, told again: "les pedí que me quitaran hace una semana y siguen"
+	rule(
+		'es',
+		`\\b(?:les |le )?(?:pedi|solicite|dije)(?: que)? (?:me )?(?:quitaran|quitaran de|sacaran|borraran|eliminaran|dieran de baja|dejaran de (?:mandar|enviar|escribir))${END}`,
+		false,
+	),
+	// Swearing that means "leave me alone": "arrêtez de me faire chier avec vos dons"
+	rule(
+		'fr',
+		`\\b(?:arretez|arrete|arretes) (?:de|d) (?:me faire chier|m emmerder|me gosser|me faire suer|m achaler|me harceler|me deranger|m ecoeurer)${END}`,
+		false,
+	),
+	// A request passed on for the person: "mon avocat m'a dit de vous demander d'arrêter".
+	rule(
+		'fr',
+		`\\b(?:de |d )?vous (?:demander|dire) (?:d|de) (?:arreter|cesser|me desabonner|me retirer)${END}`,
+		false,
+	),
 ];
 
 /** "Remove me", "take my number off your list\": verbs of taking off, a person, and a list or nothing. */

@@ -213,10 +213,10 @@ export class Ledger {
 		await this.pause(SETTLE_MS);
 		const [keyRows, capRows] = await Promise.all([
 			keys.length
-				? this.table.readAnyOf('sendOnceKey', keys, 'reading Send Once keys', itemIndex)
+				? this.table.matchAnyOf('sendOnceKey', keys, 'reading Send Once keys', itemIndex)
 				: [],
 			capped.length
-				? this.table.readAnyOf(
+				? this.table.matchAnyOf(
 						'capWindow',
 						capped,
 						"reading the numbers' texts of the last 24 hours",
