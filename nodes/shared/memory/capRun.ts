@@ -40,15 +40,10 @@ interface CountedAhead extends AheadCount {
 	key: string;
 }
 
-/**
- * The items from `from` on, up to `count` of them, each with its cap's tally if it is capped.
- * `atOnce`: nothing is being sent meanwhile (the batch is awaited now), so the reads need not
- * leave room for the sends' answers.
- */
+/** The items from `from` on, up to `count` of them, each with its cap's tally if it is capped. */
 export type TalliesAhead = (
 	from: number,
 	count: number,
-	atOnce: boolean,
 ) => Promise<Array<{ item: number; tally?: CapTally }>>;
 
 /** Whether a text went: `notSent` (certainly not) is the only outcome that uncounts it. */
@@ -88,8 +83,8 @@ export class CapRun {
 		return this.store;
 	}
 
-	private startBatch(from: number, atOnce: boolean) {
-		const done = this.countBatch(from, atOnce).catch(() => {
+	private startBatch(from: number) {
+		const done = this.countBatch(from).catch(() => {
 			// Not counted ahead: each of its items is counted the full way at its turn, which says
 			// what failed if it still does.
 		});
@@ -98,8 +93,8 @@ export class CapRun {
 	}
 
 	/** Counts ahead the first text of each number and subject among READ_AHEAD items from `from`. */
-	private async countBatch(from: number, atOnce: boolean) {
-		const texts = await this.talliesAhead(from, READ_AHEAD, atOnce);
+	private async countBatch(from: number) {
+		const texts = await this.talliesAhead(from, READ_AHEAD);
 		const items: number[] = [];
 		const tallies: CapTally[] = [];
 		for (const { item, tally: own } of texts) {
@@ -126,8 +121,8 @@ export class CapRun {
 	 * that it is counted while this one sends.
 	 */
 	private async aheadOf(item: number) {
-		if (item >= this.batchesTo) this.startBatch(item, true);
-		if (this.batchesTo <= item + READ_AHEAD) this.startBatch(this.batchesTo, false);
+		if (item >= this.batchesTo) this.startBatch(item);
+		if (this.batchesTo <= item + READ_AHEAD) this.startBatch(this.batchesTo);
 		const mine = this.batches.filter(
 			(batch) => batch.from <= item && item < batch.from + READ_AHEAD,
 		);
