@@ -17,7 +17,7 @@ const KEEP_PHRASES: RegExp[] = [
 		`\\b(?:keep|want|like) (?:them|em|these|those|(?:the |your |these )?${TEXTS_EN}) coming${END}`,
 	),
 	new RegExp(
-		`\\b(?:texting|(?:text|sms) (?:is|are) fine|${TEXTS_EN}) (?:are|is) (?:fine|ok|okay|good|great|better|preferred|enough|alright|all right)${END}`,
+		`\\b(?:texting|(?:text|sms) (?:is|are) fine|${TEXTS_EN}) (?:are|is) (?:fine|ok|okay|good|great|perfect|better|preferred|enough|alright|all right)${END}`,
 	),
 	new RegExp(`\\b${TEXTS_EN} (?:only|instead)${END}`),
 	new RegExp(
@@ -38,6 +38,18 @@ const KEEP_PHRASES: RegExp[] = [
 	),
 	new RegExp(
 		`\\bno (?:me )?(?:quiero )?(?:que )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|dejar de recibir|salir de la lista)|\\bno (?:me|nos) (?:quiten|quites|quite|saquen|saques|borren|borres|eliminen|elimines|bajen)${END}|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
+	),
+	// A negated wish that the texts stop: "I don't want these to stop", "I wouldn't want you to
+	// stop", "no quiero que paren", "je ne veux pas que ça s'arrête". The stop must close the
+	// clause (or name the texts going on), so "I don't want these, stop" stays a revocation.
+	new RegExp(
+		`\\b(?:do not|dont|don t|would not|wouldnt|wouldn t|never|not) (?:want|wish|like)(?: (?:them|em|these|those|it|this|you|u|y all|(?:the |these |those |your |my )?${TEXTS_EN}))? (?:to )?(?:stop|end|quit|cease|go away)(?: (?:texting|sending|messaging|coming)(?: me| us| them)?)?$`,
+	),
+	new RegExp(
+		`\\bno (?:quiero|queremos|quisiera|quisieramos|deseo) que (?:(?:los|las|estos|estas|sus) ${TEXTS_ES} )?(?:se )?(?:paren|pare|terminen|termine|acaben|acabe|detengan|detenga|dejen de (?:llegar|mandar\\w*|enviar\\w*|escribir\\w*))$`,
+	),
+	new RegExp(
+		`\\b(?:ne|n) (?:veux|voudrais|souhaite|souhaiterais|veut) pas que (?:ca|ils|elles|vous|(?:les|vos|ces) ${TEXTS_FR}) (?:s )?(?:arrete\\w*|cesse\\w*|finisse\\w*|stoppe\\w*)$`,
 	),
 	// Leaving asked as absurd: "why would I opt out? love it", "¿por qué me daría de baja?"
 	new RegExp(
