@@ -261,59 +261,37 @@ async function main() {
 				},
 			}),
 		);
-		const phones = (/** @type {number} */ i) =>
-			Array.from({ length: 40 }, (_, j) => String(5550000000 + ((i + 2) * 40 + j)));
-		await measure('read: 40 numbers (or on capWindow), one page', 40, (i) =>
+		/** The `n` numbers of measurement `i`, none of them read before. */
+		const numbers = (/** @type {number} */ n, /** @type {number} */ i) =>
+			Array.from({ length: n }, (_, j) => String(5550000000 + ((i + 2) * n + j)));
+		/** A filter matching rows whose capWindow is any of `values`. */
+		const anyCapWindow = (/** @type {string[]} */ values) => ({
+			type: 'or',
+			filters: values.map((value) => ({ columnName: 'capWindow', condition: 'eq', value })),
+		});
+		/** A read of `n` numbers' rows, one page, as the node reads them. */
+		const readNumbers = (/** @type {number} */ n) => (/** @type {number} */ i) =>
 			api('GET', rows, {
 				params: {
 					limit: 250,
 					sortBy: 'id:asc',
-					filter: JSON.stringify({
-						type: 'or',
-						filters: phones(i).map((value) => ({
-							columnName: 'capWindow',
-							condition: 'eq',
-							value,
-						})),
-					}),
+					filter: JSON.stringify(anyCapWindow(numbers(n, i))),
 				},
-			}),
-		);
+			});
+		await measure('read: 40 numbers (or on capWindow), one page', 40, readNumbers(40));
 		if (process.argv.includes('--dry-run-read')) {
 			for (const n of [60, 100, 200]) {
 				await measure(`read: ${n} numbers through an update's dry run`, n, (i) =>
 					api('PATCH', `${rows}/update`, {
 						data: {
-							filter: {
-								type: 'or',
-								filters: Array.from({ length: n }, (_, j) => ({
-									columnName: 'capWindow',
-									condition: 'eq',
-									value: String(5550000000 + ((i + 2) * n + j)),
-								})),
-							},
+							filter: anyCapWindow(numbers(n, i)),
 							data: { status: 'pending' },
 							dryRun: true,
 						},
 					}),
 				);
 			}
-			await measure('read: 60 numbers (or on capWindow), one page', 60, (i) =>
-				api('GET', rows, {
-					params: {
-						limit: 250,
-						sortBy: 'id:asc',
-						filter: JSON.stringify({
-							type: 'or',
-							filters: Array.from({ length: 60 }, (_, j) => ({
-								columnName: 'capWindow',
-								condition: 'eq',
-								value: String(5550000000 + ((i + 2) * 60 + j)),
-							})),
-						}),
-					},
-				}),
-			);
+			await measure('read: 60 numbers (or on capWindow), one page', 60, readNumbers(60));
 		}
 		await measure('update 1 row by id', 1, (i) =>
 			api('PATCH', `${rows}/update`, {
