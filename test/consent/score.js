@@ -66,7 +66,7 @@ function firstDataLine(lines) {
 
 // "keep the texts coming", "texts are fine", "text me instead", "I still want the texts", "don't
 // stop", "sigan con los SMS", "mejor por mensaje", "les textos c'est correct", "gardez les SMS": a
-// reply that asks to stay, in any of the three languages.
+// reply that asks to stay, or refuses to opt out ("I won't be unsubscribing"), in any of the three languages.
 const KEEP = new RegExp(
 	[
 		'\\bkeep (?:them|the|these|those|my|sending|texting|getting|receiving|me)\\b',
@@ -78,6 +78,10 @@ const KEEP = new RegExp(
 		'\\b(?:mensajes(?: de texto)?|sms|textos) (?:est[aá]n|son) (?:bien|ok)',
 		'\\bno (?:me )?(?:den de baja|dejen de|quiero (?:darme de baja|salir|cancelar))|\\bquiero seguir',
 		"\\bcontinuez|\\bgardez (?:les|mes) (?:sms|textos|messages)|\\b(?:les )?(?:textos|sms) c'est (?:correct|bon|ok|beau)",
+		// The person's own opting out refused: "I won't be unsubscribing", "no pienso darme de baja"
+		"\\b(?:won['’]?t|will not|will never|(?:i|we)['’ ]?(?:m|re|am|are) (?:not|never)|not gonna|not going to)(?: be)?(?: gonna| going to)? (?:unsub|opt(?:ing)? out)",
+		'\\bno (?:me )?(?:voy|vamos|pienso) (?:a )?(?:dar(?:me)? de baja|desuscribir)',
+		'\\bne (?:vais|compte) pas (?:me )?d[ée]s(?:abonner|inscrire)|\\bpas question que je me d[ée]s',
 		"\\bne (?:m'?)?(?:arr[eê]tez|d[ée]sabonnez|enlevez|retirez) pas|\\bje veux (?:rester|continuer)",
 	].join('|'),
 	'i',
@@ -85,7 +89,8 @@ const KEEP = new RegExp(
 
 function keepsTexts(reply) {
 	if (/keep/i.test(reply.kind)) return true;
-	return reply.label === 'none' && reply.kind === '' && KEEP.test(reply.text);
+	// A set may file a refusal to opt out under `negated`: it still keeps the texts.
+	return reply.label === 'none' && ['', 'negated'].includes(reply.kind) && KEEP.test(reply.text);
 }
 
 /** The classifier: the working tree's, or the one commit `ref` holds, compiled in memory. */

@@ -1,6 +1,6 @@
 // The labelled replies of test/consent/: replies.tsv (written before the classifier; every 4th
 // held out), replies-added.tsv and replies-kinds.tsv (probes written after a run, tuned on), and
-// blind-set-a.tsv to blind-set-o.tsv (written by people who never saw the rules; each scored
+// blind-set-a.tsv to blind-set-p.tsv (written by people who never saw the rules; each scored
 // untouched once, then tuned on). Sets D to I name their columns (label, lang, kind, text).
 const fs = require('fs');
 const path = require('path');
@@ -53,6 +53,7 @@ function loadReplies() {
 		...readFile('blind-set-m.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-n.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('blind-set-o.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...readFile('blind-set-p.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 	];
 }
 

@@ -39,6 +39,18 @@ const KEEP_PHRASES: RegExp[] = [
 	new RegExp(
 		`\\bno (?:me )?(?:quiero )?(?:que )?(?:den de baja|darme de baja|dejen de (?:mandar|enviar)|dejar de recibir|salir de la lista)|\\bno (?:me|nos) (?:quiten|quites|quite|saquen|saques|borren|borres|eliminen|elimines|bajen)${END}|\\bne (?:me |m )?(?:desabonnez|retirez|enlevez|desinscrivez) pas${END}|\\bn arretez pas (?:de m envoyer|les)`,
 	),
+	// The person's own opting out refused, now or ahead: "I won't be unsubscribing", "not gonna
+	// opt out", "no me voy a dar de baja", "je ne vais pas me désabonner". The verb must be the
+	// opting out itself, so "I won't be needing these, unsubscribe" stays a revocation.
+	new RegExp(
+		`(?:^|\\b(?:i|we) )(?:won t|wont|will not|will never|m not|am not|re not|are not|m never|am never)(?: be)?(?: gonna| going to)? (?:unsubscrib\\w*|unsub|opt\\w* out|cancel\\w*(?: (?:the |my )?(?:texts|subscription))?)${END}|^(?:not|never) (?:gonna|going to) (?:unsubscribe|unsub|opt out)${END}`,
+	),
+	new RegExp(
+		`\\bno (?:me )?(?:voy|vamos|pienso|pensamos|planeo) (?:a )?(?:dar(?:me|nos)? de baja|desuscribir(?:me|nos)?|salir(?:me)? de la lista)${END}`,
+	),
+	new RegExp(
+		`\\b(?:je|j|on) (?:ne |n )?(?:vais|vai|compte|pense|va) pas (?:me |nous |se )?(?:desabonner|desinscrire)${END}|\\bpas question (?:que je me|que je|de me) (?:desabonn\\w*|desinscri\\w*)|\\bje ne me (?:desabonnerai|desinscrirai) pas${END}`,
+	),
 	// A negated wish that the texts stop: "I don't want these to stop", "I wouldn't want you to
 	// stop", "no quiero que paren", "je ne veux pas que ça s'arrête". The stop must close the
 	// clause (or name the texts going on), so "I don't want these, stop" stays a revocation.

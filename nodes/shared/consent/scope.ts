@@ -62,6 +62,12 @@ const HEAD_CHANNELS = new Set(
 );
 const OF = new Set(['de', 'des', 'du', 'd']);
 
+/** A texts word after "<email> from (your|the)": "my email from your promos". */
+const emailFrom = (keys: string[], k: number): boolean => {
+	const from = ['your', 'the', 'these', 'all'].includes(keys[k - 1] ?? '') ? k - 2 : k - 1;
+	return keys[from] === 'from' && MEDIA.has(keys[from - 1] ?? '');
+};
+
 /** Calls, as a thing ("the calls"): not the texts, but a request a person may mean widely. */
 const CALLS = new Set('calls call robocalls llamadas llamada appels appel'.split(' '));
 /** Verbs of calling: about another phone when one is named ("stop calling my work number"). */
@@ -108,6 +114,8 @@ export function scopeOf(keys: string[], from: number): Scope {
 			elsewhere = true;
 			channelled = k;
 		}
+		// "unsubscribe my email from your promos": the email is what leaves, the promos only its list.
+		else if (TEXTS.has(key) && emailFrom(keys, k)) elsewhere = true;
 		// "los correos de promociones": the head noun is the channel, the texts word only its topic.
 		else if (TEXTS.has(key) && OF.has(keys[k - 1] ?? '') && HEAD_CHANNELS.has(keys[k - 2] ?? ''))
 			elsewhere = true;
