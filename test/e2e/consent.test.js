@@ -7,10 +7,10 @@
 //   list's opt-outs skips it too; nobody is texted; "can you stop by at 5?" records nothing;
 // - "STOP" in reply to a v3 SMS, delivered twice: one confirmation text, the next send skipped;
 //   "START" from the number: texted again;
-// - the replies of every blind set (test/consent/blind-set-*.tsv) that ask to keep the texts (while
-//   stopping email, calls to another phone...) get no confirmation and are not recorded, while a
-//   STOP the Events filter does not select (Delivery Status only) is still honored and confirmed once.
-const fs = require('fs');
+// - sixty replies, spread over every blind set the classifier's tests read, that ask to keep the
+//   texts (while stopping email, calls to another phone...) get no confirmation and are not
+//   recorded, while a STOP the Events filter does not select (Delivery Status only) is still
+//   honored and confirmed once.
 const path = require('path');
 const crypto = require('crypto');
 const axios = require('axios').default;
@@ -19,6 +19,7 @@ const { state, runWorkflow, activateWorkflow, rest, sandbox } = require('./env')
 const { SANDBOX_ACCOUNT } = require('../../sandbox/fixtures');
 const { START, fixedItem } = require('./workflowParts');
 const { readSet, keepsTexts } = require('../consent/score');
+const { loadReplies } = require('../consent/set');
 /** The default confirmation: only that the texts stop and how to opt back in. */
 const DEFAULT_CONFIRMATION_TEXT = 'You will get no more texts from us. Reply START to opt back in.';
 
@@ -336,20 +337,30 @@ describe('consent revoked by a reply (real n8n, sandbox)', () => {
 		await rest().deactivateWorkflow(workflowId);
 	});
 
-	test('replies from every blind set that ask to keep the texts get no confirmation; an unselected STOP is honored and confirmed', async () => {
-		const sets = path.join(__dirname, '..', 'consent');
+	test('replies from every blind set that ask to keep the texts (sixty) get no confirmation; an unselected STOP is honored and confirmed', async () => {
+		// The blind sets the classifier's tests read (a set committed for the next round to tune on
+		// joins when that round reads it).
+		const blindSets = new Set(
+			loadReplies()
+				.map((reply) => reply.set)
+				.filter((name) => name.startsWith('blind-set-')),
+		);
 		const texts = new Set(
-			fs
-				.readdirSync(sets)
-				.filter((file) => /^blind-set-[a-z]+\.tsv$/.test(file))
-				.flatMap((file) => readSet(path.join(sets, file)).filter(keepsTexts))
+			[...blindSets]
+				.flatMap((name) => readSet(path.join(__dirname, '..', 'consent', name)).filter(keepsTexts))
 				.map((reply) => reply.text),
 		);
-		const keepers = [...texts].map((text, index) => ({
-			text,
-			phone: `206${5550600 + index}`,
-		}));
-		expect(keepers.length).toBeGreaterThanOrEqual(100);
+		// Sixty of them, spread over every set: each reply is a webhook call of its own, and the
+		// classifier's unit test reads them all.
+		const stride = Math.max(1, Math.floor(texts.size / 60));
+		const keepers = [...texts]
+			.filter((_, index) => index % stride === 0)
+			.slice(0, 60)
+			.map((text, index) => ({
+				text,
+				phone: `206${5550600 + index}`,
+			}));
+		expect(keepers.length).toBe(60);
 		const stopper = '2065550599';
 		const webhookId = crypto.randomUUID();
 		const credential = await rest().request('POST', '/rest/credentials', {
@@ -430,9 +441,8 @@ describe('consent revoked by a reply (real n8n, sandbox)', () => {
 		for (const { phone, text } of [...keepers, { phone: stopper, text: 'STOP' }]) {
 			await axios.post(`${state().sandboxUrl}/_sandbox/replies`, { phone, text });
 		}
-		// Only the STOP starts a run: the keepers ask nothing Honor Revocations acts on. Each reply
-		// is a webhook call of its own, delivered in turn: well over a hundred take a while.
-		const [honoured] = await executionsAfter(workflowId, after, 1, 180000);
+		// Only the STOP starts a run: the keepers ask nothing Honor Revocations acts on.
+		const [honoured] = await executionsAfter(workflowId, after, 1, 120000);
 		expect(honoured.status).toBe('success');
 		expect(n8n.nodeItems(honoured, 'Trigger')).toEqual([]);
 		await n8n.sleep(2000);
