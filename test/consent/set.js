@@ -7,6 +7,11 @@ const path = require('path');
 
 const LABELS = new Set(['revoked', 'unclear', 'help', 'opt_in', 'none']);
 const LANGUAGES = new Set(['en', 'es', 'fr']);
+/**
+ * The blind sets the tests read, each once a round has tuned on it; a set scored untouched and
+ * committed for the next round joins when that round reads it.
+ */
+const BLIND_SETS = [...'abcdefghijklmnop'].map((letter) => `blind-set-${letter}.tsv`);
 
 function readFile(name) {
 	const lines = fs.readFileSync(path.join(__dirname, name), 'utf8').split('\n');
@@ -38,22 +43,9 @@ function loadReplies() {
 		})),
 		...readFile('replies-added.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
 		...readFile('replies-kinds.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-a.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-b.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-c.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-d.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-e.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-f.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-g.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-h.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-i.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-j.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-k.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-l.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-m.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-n.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-o.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
-		...readFile('blind-set-p.tsv').map((reply) => ({ ...reply, heldOut: false, added: true })),
+		...BLIND_SETS.flatMap((name) =>
+			readFile(name).map((reply) => ({ ...reply, heldOut: false, added: true })),
+		),
 	];
 }
 
